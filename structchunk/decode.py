@@ -1,0 +1,165 @@
+"""Turn a path, bytes or str into a `Source`: decoded text with its line table.
+
+Offsets everywhere in structchunk are code-point indices into `Source.text`, which is the
+decoded file with its line endings exactly as they were (CRLF and CR count as they appear).
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import regex
+
+from structchunk.errors import DecodeError, SourceNotFoundError
+
+LINE_BREAK = regex.compile(r"\r\n|\r|\n")
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Fallbacks for files that are not UTF-8; cp1252 first since it is what "Latin-1" files
+# written on Windows usually are. latin-1 decodes any byte string, so the chain always ends.
+_LEGACY_ENCODINGS = ("cp1252", "latin-1")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Decoded text plus what every parser needs to map lines to character offsets."""
+
+    text: str
+    origin: str
+    path: str | None = None
+    encoding: str = "utf-8"
+    warnings: tuple[str, ...] = ()
+    line_starts: tuple[int, ...] = field(default=(), repr=False)
+
+    @property
+    def source_id(self) -> str:
+        """Stable id: the path when there is one, else a hash of the text."""
+        if self.path is not None:
+            return self.path
+        return "sha256:" + hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line number of a character offset."""
+        return bisect_right(self.line_starts, offset)
+
+    def line_start(self, line: int) -> int:
+        """Offset of 0-based `line`; one past the last line gives len(text)."""
+        if line >= len(self.line_starts):
+            return len(self.text)
+        return self.line_starts[line]
+
+    def line_end(self, line: int) -> int:
+        """Offset just before the line break that ends 0-based `line`."""
+        if line + 1 < len(self.line_starts):
+            end = self.line_starts[line + 1]
+            if self.text[end - 1] == "\n":
+                end -= 1
+                if end > 0 and self.text[end - 1] == "\r" and end - 1 >= self.line_starts[line]:
+                    end -= 1
+            elif self.text[end - 1] == "\r":
+                end -= 1
+            return end
+        return len(self.text)
+
+
+def compute_line_starts(text: str) -> tuple[int, ...]:
+    """Line starts treating \\r\\n, \\r and \\n as breaks, as markdown-it's normaliser does."""
+    starts = [0]
+    starts.extend(match.end() for match in LINE_BREAK.finditer(text))
+    if len(starts) > 1 and starts[-1] == len(text):
+        starts.pop()
+    return tuple(starts)
+
+
+def from_text(text: str, origin: str = "<string>", path: str | None = None,
+              encoding: str = "utf-8", warnings: tuple[str, ...] = ()) -> Source:
+    return Source(text=text, origin=origin, path=path, encoding=encoding,
+                  warnings=warnings, line_starts=compute_line_starts(text))
+
+
+def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) -> Source:
+    """Decode with BOM detection, UTF-8 first, then legacy encodings with a recorded warning."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(encoding)
+            except UnicodeDecodeError as err:
+                raise DecodeError(f"has a {encoding} byte-order mark but is not valid "
+                                  f"{encoding} at byte {err.start}", origin) from err
+            return from_text(text, origin, path, encoding)
+    if b"\x00" in data[:8192] or b"\x00" in data:
+        raise DecodeError("is not a text file (it contains NUL bytes)", origin)
+    try:
+        return from_text(data.decode("utf-8"), origin, path, "utf-8")
+    except UnicodeDecodeError as err:
+        first_bad = err.start
+    if _looks_binary(data):
+        raise DecodeError("is not a text file (it contains control bytes)", origin)
+    for encoding in _LEGACY_ENCODINGS:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        warning = (f"not valid UTF-8 (first bad byte at {first_bad}); decoded as {encoding}")
+        return from_text(text, origin, path, encoding, (warning,))
+    raise DecodeError("could not be decoded", origin)  # pragma: no cover - latin-1 decodes all
+
+
+def _looks_binary(data: bytes) -> bool:
+    sample = data[:8192]
+    controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
+    return controls > len(sample) * 0.05
+
+
+def read_source(item: str | os.PathLike[str] | bytes | Source, *, is_path: bool | None = None
+                ) -> Source:
+    """Accept a path, raw bytes, text or a ready `Source`.
+
+    A `str` is taken as a path when it names an existing file (or `is_path=True`) and as text
+    otherwise; strings holding a line break are always text.
+    """
+    if isinstance(item, Source):
+        return item
+    if isinstance(item, bytes):
+        return decode_bytes(item)
+    if isinstance(item, os.PathLike) or (isinstance(item, str) and _treat_as_path(item, is_path)):
+        path = Path(item)
+        origin = str(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError as err:
+            raise SourceNotFoundError("no such file", origin) from err
+        except IsADirectoryError as err:
+            raise SourceNotFoundError("is a directory, not a file", origin) from err
+        except OSError as err:
+            raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
+        return decode_bytes(data, origin, origin)
+    assert isinstance(item, str)
+    return from_text(item)
+
+
+def _treat_as_path(item: str, is_path: bool | None) -> bool:
+    if is_path is not None:
+        return is_path
+    if "\n" in item or "\r" in item or len(item) > 4096:
+        return False
+    try:
+        return Path(item).is_file()
+    except OSError:
+        return False

@@ -1,0 +1,48 @@
+"""structchunk's own exceptions: each names the file and the problem, never a dependency's text alone."""
+
+from __future__ import annotations
+
+
+class StructchunkError(Exception):
+    """Base class; `origin` is the file (or '<string>') the problem is about."""
+
+    def __init__(self, message: str, origin: str | None = None) -> None:
+        self.origin = origin
+        self.problem = message
+        super().__init__(f"{origin}: {message}" if origin else message)
+
+
+class DecodeError(StructchunkError):
+    """The input is not text we can decode (binary, NUL bytes, unknown encoding)."""
+
+
+class SourceNotFoundError(StructchunkError):
+    """The path does not exist or cannot be read."""
+
+
+class UnsupportedFormatError(StructchunkError):
+    """No parser handles this format."""
+
+
+class ParseError(StructchunkError):
+    """A parser failed on input it should handle; the input is named."""
+
+
+class GrammarError(StructchunkError):
+    """A file under grammars/ is malformed; the file and entry are named."""
+
+
+class BudgetError(StructchunkError):
+    """Chunking options are inconsistent (budget not positive, overlap too large)."""
+
+
+class StrategyError(StructchunkError):
+    """An unknown strategy name or a strategy that cannot run on this input."""
+
+
+class PdfError(StructchunkError):
+    """A PDF is encrypted, corrupt, truncated or has no text layer."""
+
+
+class MissingDependencyError(StructchunkError):
+    """An optional extra is needed; the message names it."""

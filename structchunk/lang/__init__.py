@@ -1,0 +1,1 @@
+"""Language knowledge: sentence segmentation and language detection, driven by grammars/."""

@@ -1,0 +1,130 @@
+"""The one structural tree every parser builds and the chunker walks.
+
+Every node knows its exact `[start, end)` span in `Source.text` and its 1-based lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from structchunk.decode import Source
+
+
+class NodeKind(str, Enum):
+    DOCUMENT = "document"
+    SECTION = "section"
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    LIST = "list"
+    ITEM = "item"
+    TABLE = "table"
+    ROW = "row"
+    CODE = "code"
+    DEFINITION = "definition"  # a unit of code: function, method, class, impl block
+    QUOTE = "quote"
+    FRONT_MATTER = "front_matter"
+    HTML = "html"
+    BREAK = "break"  # thematic break
+    TEXT = "text"  # text no other rule claimed; keeps "nothing is lost" true
+
+
+# Kinds the chunker may descend into when a node does not fit.
+CONTAINER_KINDS = frozenset({NodeKind.DOCUMENT, NodeKind.SECTION, NodeKind.LIST, NodeKind.ITEM,
+                             NodeKind.QUOTE, NodeKind.DEFINITION})
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A span of the source with a kind, children in source order and a few typed attributes.
+
+    attrs used by the parsers: `title`, `level`, `numbering` (section, heading); `language`,
+    `fence_open`, `fence_close` (code); `header_rows` (table: leading rows that are header);
+    `header` (row); `ordered` (list); `name` (definition).
+    """
+
+    kind: NodeKind
+    start: int
+    end: int
+    start_line: int
+    end_line: int
+    children: tuple[Node, ...] = ()
+    attrs: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    @property
+    def title(self) -> str | None:
+        value = self.attrs.get("title")
+        return str(value) if value is not None else None
+
+    def walk(self, depth: int = 0) -> Iterator[tuple[Node, int]]:
+        """Pre-order traversal yielding (node, depth); iterative so deep trees are safe."""
+        stack: list[tuple[Node, int]] = [(self, depth)]
+        while stack:
+            node, level = stack.pop()
+            yield node, level
+            stack.extend((child, level + 1) for child in reversed(node.children))
+
+
+def make_node(source: Source, kind: NodeKind, start: int, end: int,
+              children: tuple[Node, ...] | list[Node] = (), **attrs: Any) -> Node:
+    """Build a node, deriving its line numbers from the source's line table."""
+    last = max(start, end - 1)
+    return Node(kind, start, end, source.line_of(start), source.line_of(last), tuple(children),
+                MappingProxyType(attrs) if attrs else _EMPTY)
+
+
+def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) to exclude surrounding whitespace (empty spans collapse to start)."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed source: its text, format, language and the root node."""
+
+    source: Source
+    root: Node
+    format: str
+    language: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.source.text
+
+    def content(self, node: Node) -> str:
+        return self.source.text[node.start:node.end]
+
+    def walk(self) -> Iterator[tuple[Node, tuple[str, ...]]]:
+        """Yield every node with the heading path (section titles) that encloses it."""
+        stack: list[tuple[Node, tuple[str, ...]]] = [(self.root, ())]
+        while stack:
+            node, path = stack.pop()
+            yield node, path
+            inner = path + (node.title,) if node.kind is NodeKind.SECTION and node.title else path
+            stack.extend((child, inner) for child in reversed(node.children))
+
+    def pretty(self, max_preview: int = 50) -> str:
+        """An indented outline: kind, lines, span, and a title or a preview of the text."""
+        lines = []
+        for node, depth in self.root.walk():
+            label = node.title or _preview(self.content(node), max_preview)
+            extra = "".join(f" {key}={value!r}" for key, value in node.attrs.items()
+                            if key in ("level", "language", "header_rows", "numbering", "name"))
+            lines.append(f"{'  ' * depth}{node.kind.value} L{node.start_line}-{node.end_line} "
+                         f"[{node.start}:{node.end}]{extra} {label}")
+        return "\n".join(lines)
+
+
+def _preview(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
