@@ -1,0 +1,34 @@
+"""structchunk: structure-aware, multilingual document parsing and chunking for RAG.
+
+    >>> import structchunk
+    >>> chunks = structchunk.split("handbook.md", max_size=1000)
+    >>> document = structchunk.parse("handbook.md"); print(document.pretty())
+"""
+
+from structchunk.api import DEFAULT_MAX_SIZE, parse, split
+from structchunk.chunk.budget import Budget
+from structchunk.chunk.chunk import Chunk
+from structchunk.chunk.strategies import STRATEGIES
+from structchunk.decode import Source
+from structchunk.errors import (
+    BudgetError,
+    DecodeError,
+    GrammarError,
+    MissingDependencyError,
+    ParseError,
+    PdfError,
+    SourceNotFoundError,
+    StrategyError,
+    StructchunkError,
+    UnsupportedFormatError,
+)
+from structchunk.tree import Document, Node, NodeKind
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk", "DecodeError",
+    "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind", "ParseError",
+    "PdfError", "Source", "SourceNotFoundError", "StrategyError", "StructchunkError",
+    "UnsupportedFormatError", "parse", "split",
+]

@@ -1,0 +1,45 @@
+"""The public entry points: parse a source into its tree, split it into chunks."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from structchunk.chunk.assemble import assemble, close_gaps
+from structchunk.chunk.budget import Budget
+from structchunk.chunk.chunk import Chunk
+from structchunk.chunk.pack import Packer
+from structchunk.chunk.strategies import get_strategy
+from structchunk.decode import Source
+from structchunk.lang.detect import language_map
+from structchunk.parse import parse
+from structchunk.tree import Document
+
+DEFAULT_MAX_SIZE = 1000
+
+Input = str | os.PathLike[str] | bytes | Source
+
+
+def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFAULT_MAX_SIZE,
+          *, length_function: Callable[[str], int] | None = None, overlap: int = 0,
+          format: str | None = None, language: str | None = None, **parse_options: Any
+          ) -> list[Chunk]:
+    """Chunk a path, text, bytes, Source or parsed Document.
+
+    `max_size` is counted by `length_function` (characters by default) on each chunk's
+    embedded text, heading path included. `overlap` repeats that many sentences between
+    neighbouring prose chunks. `language` forces the natural language.
+    """
+    budget = Budget(max_size=max_size, length=length_function, overlap=overlap)
+    chooser = get_strategy(strategy)
+    document = item if isinstance(item, Document) else parse(
+        item, format=format, language=language, **parse_options)
+    language_at = language_map(document)
+    pieces = chooser.chunk(document, budget, language_at)
+    packer = Packer(document.text, budget)
+    pieces = close_gaps(packer, pieces)
+    return assemble(document, pieces, packer, budget, language_at, chooser.name)
+
+
+__all__ = ["DEFAULT_MAX_SIZE", "parse", "split"]

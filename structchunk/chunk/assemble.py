@@ -1,0 +1,151 @@
+"""Pieces to Chunks: close gaps, build the embedded text, ids, languages and metadata."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from structchunk.chunk.budget import Budget, contextualize
+from structchunk.chunk.chunk import Chunk, chunk_id
+from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, titles
+from structchunk.tree import Document, Node, trim_span
+
+
+def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
+    """Attach stray non-whitespace between pieces (quote markers, pipes) to a neighbour.
+
+    The text goes to the next piece if it still fits, else to the previous one, else it
+    becomes a piece of its own: nothing of the source is ever left out.
+    """
+    source = packer.source
+    ordered = sorted(pieces, key=lambda piece: (piece.start, piece.end))
+    result: list[Piece] = []
+    cursor = 0
+    for piece in ordered:
+        if piece.start > cursor and not source[cursor:piece.start].isspace():
+            gap_start, gap_end = trim_span(source, cursor, piece.start)
+            extended = replace(piece, start=gap_start, open_titles=0)
+            if packer.fits(extended):
+                piece = extended
+            elif result and not result[-1].suffix and packer.fits(
+                    replace(result[-1], end=gap_end)):
+                result[-1] = replace(result[-1], end=gap_end)
+            else:
+                result.extend(packer.split_words(Piece(gap_start, gap_end, piece.path)))
+        result.append(piece)
+        cursor = max(cursor, piece.end)
+    if cursor < len(source) and not source[cursor:].isspace():
+        gap_start, gap_end = trim_span(source, cursor, len(source))
+        if result and not result[-1].suffix and packer.fits(replace(result[-1], end=gap_end)):
+            result[-1] = replace(result[-1], end=gap_end)
+        else:
+            path = result[-1].path if result else ()
+            result.extend(packer.split_words(Piece(gap_start, gap_end, path)))
+    return result
+
+
+def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Budget,
+             language_at: Callable[[int], str | None], strategy: str) -> list[Chunk]:
+    source = document.text
+    source_id = document.source.source_id
+    index = _NodeIndex(document)
+    page_starts: list[int] = list(document.metadata.get("page_starts", ()))
+    seen: dict[str, int] = {}
+    chunks: list[Chunk] = []
+    for number, piece in enumerate(pieces):
+        content = source[piece.start:piece.end]
+        body = piece.prefix + content + piece.suffix
+        text = contextualize(packer.context(piece.path), body)
+        base_id = chunk_id(source_id, content)
+        occurrence = seen.get(base_id, 0)
+        seen[base_id] = occurrence + 1
+        kinds, metadata = index.describe(piece.start, piece.end)
+        metadata["strategy"] = strategy
+        definitions = [title.text for title in piece.path if title.is_definition]
+        if definitions:
+            metadata["definitions"] = definitions
+        if piece.flags:
+            metadata["flags"] = sorted(piece.flags)
+            if OVERSIZED in piece.flags or CHARACTER_SPLIT in piece.flags:
+                metadata["oversized"] = True
+        if page_starts:
+            first = max(1, bisect_right(page_starts, piece.start))
+            last = max(1, bisect_right(page_starts, max(piece.start, piece.end - 1)))
+            metadata["pages"] = list(range(first, last + 1))
+        chunks.append(Chunk(
+            text=text, content=content, start=piece.start, end=piece.end,
+            heading_path=tuple(title.text for title in piece.path if not title.is_definition),
+            kinds=kinds, language=language_at(piece.start),
+            chunk_id=chunk_id(source_id, content, occurrence), index=number,
+            size=budget.size(text), source=document.source.path, metadata=metadata))
+    return chunks
+
+
+class _NodeIndex:
+    """Finds the nodes a span touches: enclosing ones give context metadata, covered ones
+    give the chunk's kinds and per-node metadata collected into lists."""
+
+    def __init__(self, document: Document) -> None:
+        self.root = document.root
+        self._ends: dict[int, list[int]] = {}
+
+    def describe(self, start: int, end: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+        kinds: set[str] = set()
+        metadata: dict[str, Any] = {}
+        node = self.root
+        while True:  # descend through the nodes that enclose the whole span
+            _merge_meta(metadata, node, collect=False)
+            inner = self.overlapping(node, start, end)
+            if len(inner) == 1 and inner[0].start <= start and inner[0].end >= end:
+                node = inner[0]
+                kinds.add(node.kind.value)
+                continue
+            break
+        stack = self.overlapping(node, start, end)
+        visited = 0
+        while stack and visited < 10_000:
+            child = stack.pop()
+            visited += 1
+            kinds.add(child.kind.value)
+            _merge_meta(metadata, child, collect=True)
+            stack.extend(self.overlapping(child, start, end))
+        return tuple(sorted(kinds)), metadata
+
+    def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
+        children = node.children
+        if not children:
+            return []
+        ends = self._ends.get(id(node))
+        if ends is None:
+            ends = [child.end for child in children]
+            self._ends[id(node)] = ends
+        result = []
+        for child in children[bisect_left(ends, start + 1):]:
+            if child.start >= end:
+                break
+            if child.end > start:
+                result.append(child)
+        return result
+
+
+def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
+    meta = node.attrs.get("meta")
+    if not meta:
+        return
+    for key, value in meta.items():
+        if not collect:
+            metadata[key] = value
+            continue
+        existing = metadata.get(key)
+        values = value if isinstance(value, list) else [value]
+        if existing is None:
+            metadata[key] = list(values)
+        elif isinstance(existing, list):
+            existing.extend(v for v in values if v not in existing)
+        elif existing not in values:
+            metadata[key] = [existing, *[v for v in values if v != existing]]
+
+
+__all__ = ["assemble", "close_gaps", "titles"]

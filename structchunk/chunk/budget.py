@@ -1,0 +1,97 @@
+"""The one sizing abstraction: a maximum plus a length function, asked only by the chunker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from structchunk.errors import BudgetError
+
+LengthFunction = Callable[[str], int]
+
+CONTEXT_SEPARATOR = "\n\n"
+PATH_SEPARATOR = " > "
+
+
+@dataclass(frozen=True)
+class Budget:
+    """`max_size` in the units of `length` (characters by default); `overlap` in sentences.
+
+    With the default `len`, sizes are computed arithmetically from spans, never by building
+    strings, which keeps the chunker linear on large inputs. Any other length function (a
+    tokenizer's counter) is called on the real text and memoised.
+    """
+
+    max_size: int = 1000
+    length: LengthFunction | None = None
+    overlap: int = 0
+    _cache: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_size, int) or self.max_size <= 0:
+            raise BudgetError(f"max_size must be a positive integer, got {self.max_size!r}")
+        if self.overlap < 0:
+            raise BudgetError(f"overlap must be zero or more sentences, got {self.overlap!r}")
+        if self.length is not None and not callable(self.length):
+            raise BudgetError("length must be a callable returning the size of a string")
+
+    @property
+    def counts_characters(self) -> bool:
+        return self.length is None or self.length is len
+
+    def size(self, text: str) -> int:
+        if self.counts_characters:
+            return len(text)
+        cached = self._cache.get(text)
+        if cached is None:
+            assert self.length is not None
+            cached = int(self.length(text))
+            if len(self._cache) > 100_000:
+                self._cache.clear()
+            self._cache[text] = cached
+        return cached
+
+    def context_line(self, titles: tuple[str, ...]) -> str:
+        """The heading path as one line, shortened from the left to at most half the budget."""
+        if not titles:
+            return ""
+        line = PATH_SEPARATOR.join(titles)
+        limit = self.max_size // 2
+        if self.size(line) + self.size(CONTEXT_SEPARATOR) <= limit:
+            return line
+        kept = list(titles)
+        while len(kept) > 1:
+            kept.pop(0)
+            line = "… > " + PATH_SEPARATOR.join(kept)
+            if self.size(line) + self.size(CONTEXT_SEPARATOR) <= limit:
+                return line
+        return _shorten(self, kept[0], limit - self.size(CONTEXT_SEPARATOR))
+
+    def fits(self, context: str, prefix: str, source: str, start: int, end: int,
+             suffix: str) -> bool:
+        return self.measure(context, prefix, source, start, end, suffix) <= self.max_size
+
+    def measure(self, context: str, prefix: str, source: str, start: int, end: int,
+                suffix: str) -> int:
+        if self.counts_characters:
+            head = len(context) + len(CONTEXT_SEPARATOR) if context else 0
+            return head + len(prefix) + (end - start) + len(suffix)
+        return self.size(contextualize(context, prefix + source[start:end] + suffix))
+
+
+def contextualize(context: str, body: str) -> str:
+    """The embedded text: the heading path line, a blank line, then the body."""
+    return f"{context}{CONTEXT_SEPARATOR}{body}" if context else body
+
+
+def _shorten(budget: Budget, text: str, limit: int) -> str:
+    if limit <= 1:
+        return ""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if budget.size(text[:middle] + "…") <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…" if low else ""

@@ -1,0 +1,133 @@
+"""Framed blocks: tables repeat their header rows, code blocks their fences, in every piece.
+
+These are the strategy objects the hybrid walk calls for TABLE and CODE nodes; the walk
+itself never formats a table or a fence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import regex
+
+from structchunk.chunk.pack import Packer, Piece, Title
+from structchunk.tree import Node, NodeKind, trim_span
+
+if TYPE_CHECKING:
+    from structchunk.chunk.prose import ProseSplitter
+
+HEADER_NOT_REPEATED = "header_not_repeated"
+_BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
+_LINE = regex.compile(r"[^\r\n]+")
+
+
+def table_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...],
+                 prose: ProseSplitter) -> list[Piece]:
+    """Cut between rows; every piece after the first repeats the header and delimiter rows."""
+    rows = list(node.children)
+    header = [row for row in rows if row.kind is NodeKind.ROW and row.attrs.get("header")]
+    body = [row for row in rows if row not in header]
+    if not header or not body:
+        units = [Piece(row.start, row.end, path) for row in rows]
+        return packer.pack([u for unit in units for u in _fit(packer, unit, "", "")])
+    lead = Piece(node.start, header[-1].end, path)
+    prefix = source[header[0].start:header[-1].end] + "\n"
+    flags: frozenset[str] = frozenset()
+    if not packer.fits_span(path, 0, 0, prefix * 2):
+        prefix, flags = "", frozenset({HEADER_NOT_REPEATED})
+    units = [fragment for row in body
+             for fragment in _fit(packer, Piece(row.start, row.end, path), prefix, "")]
+    pieces = packer.pack_framed(units, prefix, "", lead=lead)
+    return [replace(piece, flags=piece.flags | flags) for piece in pieces]
+
+
+def code_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...],
+                prose: ProseSplitter) -> list[Piece]:
+    """Cut a code block between definitions, then statements, then lines; keep the fences."""
+    fence_open = node.attrs.get("fence_open")
+    body_start = int(node.attrs.get("body_start", node.start))
+    body_end = int(node.attrs.get("body_end", node.end))
+    if fence_open is None:
+        units = code_units(packer, source, node.children, node.start, node.end, path, "", "")
+        return packer.pack_framed(units, "", "")
+    fence_close = node.attrs.get("fence_close")
+    prefix = str(fence_open) + "\n"
+    suffix = "\n" + str(fence_close) if fence_close else ""
+    lead = Piece(node.start, node.start + len(str(fence_open)), path)
+    tail = Piece(body_end, node.end, path) if fence_close else None
+    if tail is not None and body_end < node.end:
+        tail = replace(tail, start=_line_start(source, node.end))
+    units = code_units(packer, source, node.children, body_start, body_end, path, prefix,
+                       suffix)
+    return packer.pack_framed(units, prefix, suffix, lead=lead, tail=tail)
+
+
+def code_units(packer: Packer, source: str, children: Sequence[Node], start: int, end: int,
+               path: tuple[Title, ...], prefix: str, suffix: str) -> list[Piece]:
+    """Units that each fit with the frame: definitions whole where they fit, else their parts.
+
+    Text between children (a signature line, a closing brace) becomes a unit of its own, so
+    nothing of the block is left out.
+    """
+    units: list[Piece] = []
+    cursor = start
+    for child in children:
+        if child.start > cursor:
+            units.extend(line_units(packer, source, cursor, child.start, path, prefix, suffix))
+        inner, opened = path, 0
+        if child.kind is NodeKind.DEFINITION and child.title:
+            inner, opened = path + (Title(child.title, True),), 1
+        unit = Piece(child.start, child.end, inner, opened)
+        if packer.fits(replace(unit, prefix=prefix, suffix=suffix)):
+            units.append(unit)
+        elif child.children:
+            parts = code_units(packer, source, child.children, child.start, child.end, inner,
+                               prefix, suffix)
+            if parts:
+                parts[0] = replace(parts[0], open_titles=max(parts[0].open_titles, opened)
+                                   if parts[0].start == child.start else parts[0].open_titles)
+            units.extend(parts)
+        else:
+            units.extend(line_units(packer, source, child.start, child.end, inner, prefix,
+                                    suffix))
+        cursor = max(cursor, child.end)
+    if end > cursor:
+        units.extend(line_units(packer, source, cursor, end, path, prefix, suffix))
+    return units
+
+
+def line_units(packer: Packer, source: str, start: int, end: int, path: tuple[Title, ...],
+               prefix: str, suffix: str) -> list[Piece]:
+    """Blank-line-separated blocks where they fit, else single lines, else words."""
+    units: list[Piece] = []
+    cursor = start
+    for gap in [*_BLANK_LINE_GAP.finditer(source, start, end), None]:
+        block_end = gap.start() if gap is not None else end
+        block_start, block_end = trim_span(source, cursor, block_end)
+        if block_end > block_start:
+            block = Piece(block_start, block_end, path)
+            if packer.fits(replace(block, prefix=prefix, suffix=suffix)):
+                units.append(block)
+            else:
+                for line in _LINE.finditer(source, block_start, block_end):
+                    line_start, line_end = trim_span(source, line.start(), line.end())
+                    if line_end > line_start:
+                        units.extend(_fit(packer, Piece(line_start, line_end, path), prefix,
+                                          suffix))
+        if gap is not None:
+            cursor = gap.end()
+    return units
+
+
+def _fit(packer: Packer, unit: Piece, prefix: str, suffix: str) -> list[Piece]:
+    framed = replace(unit, prefix=prefix, suffix=suffix)
+    if packer.fits(framed):
+        return [unit]
+    return [replace(part, prefix="", suffix="") for part in packer.split_words(framed)]
+
+
+def _line_start(source: str, offset: int) -> int:
+    position = max(source.rfind("\n", 0, offset), source.rfind("\r", 0, offset))
+    return position + 1

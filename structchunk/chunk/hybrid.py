@@ -1,0 +1,73 @@
+"""The hybrid strategy: walk the tree, keep what fits, split the rest at its children.
+
+Cut order follows node kinds: a section splits between its blocks and subsections, a list
+between items, a table between rows (header repeated), code between definitions then lines
+(fences repeated), prose between sentences, and an indivisible unit at words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from structchunk.chunk.budget import Budget
+from structchunk.chunk.framed import code_pieces, table_pieces
+from structchunk.chunk.pack import Packer, Piece, Title
+from structchunk.chunk.prose import ProseSplitter
+from structchunk.tree import CONTAINER_KINDS, Document, Node, NodeKind, trim_span
+
+_TITLED = (NodeKind.SECTION, NodeKind.DEFINITION)
+
+
+class HybridChunker:
+    """Structure first, sentences second, words last."""
+
+    name = "hybrid"
+
+    def chunk(self, document: Document, budget: Budget,
+              language_at: Callable[[int], str | None]) -> list[Piece]:
+        walk = _Walk(document, budget, language_at)
+        return walk.node(document.root, ())
+
+
+class _Walk:
+    def __init__(self, document: Document, budget: Budget,
+                 language_at: Callable[[int], str | None]) -> None:
+        self.document = document
+        self.packer = Packer(document.text, budget)
+        self.prose = ProseSplitter(self.packer, document.text, budget.overlap, language_at)
+
+    def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
+        inner, opened = _enter(node, path)
+        start, end = trim_span(self.document.text, node.start, node.end)
+        if end <= start:
+            return []
+        whole = Piece(start, end, inner, opened)
+        if self.packer.fits(whole):
+            return [whole]
+        if node.kind is NodeKind.TABLE:
+            return table_pieces(self.packer, self.document.text, node, inner, self.prose)
+        if node.kind is NodeKind.CODE:
+            return code_pieces(self.packer, self.document.text, node, inner, self.prose)
+        if node.kind in CONTAINER_KINDS and node.children:
+            return self.children(node, inner, opened)
+        return self.prose.split(whole)
+
+    def children(self, node: Node, inner: tuple[Title, ...], opened: int) -> list[Piece]:
+        pieces: list[Piece] = []
+        for index, child in enumerate(node.children):
+            child_pieces = self.node(child, inner)
+            if index == 0 and child_pieces and child.start == node.start and opened:
+                first = child_pieces[0]
+                if len(first.path) == len(inner):
+                    child_pieces[0] = Piece(first.start, first.end, first.path,
+                                            max(first.open_titles, opened), first.prefix,
+                                            first.suffix, first.flags)
+            pieces.extend(child_pieces)
+        return self.packer.pack(pieces)
+
+
+def _enter(node: Node, path: tuple[Title, ...]) -> tuple[tuple[Title, ...], int]:
+    """The path inside `node`, and how many of its titles open at the node's start."""
+    if node.kind in _TITLED and node.title:
+        return path + (Title(node.title, node.kind is NodeKind.DEFINITION),), 1
+    return path, 0

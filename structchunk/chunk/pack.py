@@ -1,0 +1,203 @@
+"""Pieces and the greedy packer every strategy shares, with the word and character fallback.
+
+A `Piece` is a span of the source plus the path of titles it sits under. `pack` merges
+neighbouring pieces while the merged text fits the budget; `split_words` is the last resort
+for one indivisible unit (a sentence, row or line) that is larger than the budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import regex
+
+from structchunk.chunk.budget import Budget
+
+_WORD = regex.compile(r"\S+")
+
+OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
+CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
+
+
+@dataclass(frozen=True)
+class Title:
+    """One entry of a heading path: a section heading or an enclosing code definition."""
+
+    text: str
+    is_definition: bool = False
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A candidate chunk: `[start, end)`, the titles above it, and how it is framed.
+
+    `open_titles` counts the trailing titles whose headings stand at the very start of the
+    piece; those may be dropped from the context line when pieces merge, because the
+    heading is in the content itself. `prefix`/`suffix` frame a piece of a split table (the
+    header rows) or code block (the fences) so it stays valid Markdown.
+    """
+
+    start: int
+    end: int
+    path: tuple[Title, ...] = ()
+    open_titles: int = 0
+    prefix: str = ""
+    suffix: str = ""
+    flags: frozenset[str] = frozenset()
+
+
+def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
+    return tuple(title.text for title in path)
+
+
+class Packer:
+    """Measures and merges pieces against one budget over one source text."""
+
+    def __init__(self, source: str, budget: Budget) -> None:
+        self.source = source
+        self.budget = budget
+        self._context_cache: dict[tuple[str, ...], str] = {}
+
+    def context(self, path: tuple[Title, ...]) -> str:
+        key = titles(path)
+        line = self._context_cache.get(key)
+        if line is None:
+            line = self.budget.context_line(key)
+            self._context_cache[key] = line
+        return line
+
+    def fits(self, piece: Piece) -> bool:
+        return self.budget.fits(self.context(piece.path), piece.prefix, self.source,
+                                piece.start, piece.end, piece.suffix)
+
+    def fits_span(self, path: tuple[Title, ...], start: int, end: int, prefix: str = "",
+                  suffix: str = "") -> bool:
+        return self.budget.fits(self.context(path), prefix, self.source, start, end, suffix)
+
+    def pack(self, pieces: Sequence[Piece]) -> list[Piece]:
+        """Greedily merge neighbours that fit together and whose paths allow it."""
+        result: list[Piece] = []
+        for piece in pieces:
+            if result:
+                merged = self._merge(result[-1], piece)
+                if merged is not None and self.fits(merged):
+                    result[-1] = merged
+                    continue
+            result.append(piece)
+        return result
+
+    def _merge(self, first: Piece, second: Piece) -> Piece | None:
+        if first.suffix or second.prefix:
+            return None
+        common = self._mergeable(first, second)
+        if common is None:
+            return None
+        dropped = len(first.path) - len(common)
+        return Piece(first.start, second.end, common, max(0, first.open_titles - dropped),
+                     first.prefix, second.suffix, first.flags | second.flags)
+
+    def pack_framed(self, units: Sequence[Piece], prefix: str, suffix: str,
+                    lead: Piece | None = None, tail: Piece | None = None) -> list[Piece]:
+        """Pack the units of a framed block (table rows, code lines) into framed pieces.
+
+        `lead` (header rows, opening fence) and `tail` (closing fence) are real source text:
+        a piece that holds the lead needs no prefix, one that holds the tail no suffix. All
+        others carry `prefix` and `suffix`, so every piece stays valid Markdown.
+        """
+        sequence = ([lead] if lead else []) + list(units) + ([tail] if tail else [])
+        pieces: list[Piece] = []
+        current: Piece | None = None
+        for unit in sequence:
+            unit_prefix = "" if unit is lead else prefix
+            unit_suffix = "" if unit is tail else suffix
+            if current is not None and not unit.flags and not current.flags:
+                common = self._mergeable(current, unit)
+                if common is not None:
+                    candidate = Piece(current.start, unit.end, common,
+                                      max(0, current.open_titles - len(current.path)
+                                          + len(common)),
+                                      current.prefix, unit_suffix)
+                    if self.fits(candidate):
+                        current = candidate
+                        continue
+            if current is not None:
+                pieces.append(current)
+            current = replace(unit, prefix=unit_prefix, suffix=unit_suffix)
+        if current is not None:
+            pieces.append(current)
+        return pieces
+
+    def _mergeable(self, first: Piece, second: Piece) -> tuple[Title, ...] | None:
+        """The common path of two pieces, if every title it drops is visible in the content."""
+        if second.start < first.end:
+            return None
+        common = _common_prefix(first.path, second.path)
+        for piece in (first, second):
+            if len(piece.path) - len(common) > piece.open_titles:
+                return None
+        return common
+
+    def split_words(self, piece: Piece) -> list[Piece]:
+        """Cut an indivisible unit at word boundaries (characters for a giant word)."""
+        words = [(match.start(), match.end())
+                 for match in _WORD.finditer(self.source, piece.start, piece.end)]
+        flags = piece.flags | {OVERSIZED}
+        result: list[Piece] = []
+        current_start: int | None = None
+        current_end = 0
+        for word_start, word_end in words:
+            if current_start is not None and self.fits_span(
+                    piece.path, current_start, word_end, piece.prefix, piece.suffix):
+                current_end = word_end
+                continue
+            if current_start is not None:
+                result.append(replace(piece, start=current_start, end=current_end, flags=flags,
+                                      open_titles=0))
+            if self.fits_span(piece.path, word_start, word_end, piece.prefix, piece.suffix):
+                current_start, current_end = word_start, word_end
+            else:
+                result.extend(self._split_characters(replace(piece, start=word_start,
+                                                             end=word_end, flags=flags)))
+                current_start = None
+        if current_start is not None:
+            result.append(replace(piece, start=current_start, end=current_end, flags=flags,
+                                  open_titles=0))
+        if result:
+            result[0] = replace(result[0], open_titles=piece.open_titles)
+        return result
+
+    def _split_characters(self, piece: Piece) -> list[Piece]:
+        flags = piece.flags | {CHARACTER_SPLIT}
+        result: list[Piece] = []
+        start = piece.start
+        while start < piece.end:
+            end = self.longest_fit(piece, start)
+            result.append(replace(piece, start=start, end=end, flags=flags, open_titles=0))
+            start = end
+        return result
+
+    def longest_fit(self, piece: Piece, start: int) -> int:
+        """Largest end such that [start, end) fits; always at least one character."""
+        context = self.context(piece.path)
+        if self.budget.counts_characters:
+            room = self.budget.max_size - self.budget.measure(context, piece.prefix, "", 0, 0,
+                                                                piece.suffix)
+            return min(piece.end, start + max(1, room))
+        low, high = start + 1, piece.end
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.fits_span(piece.path, start, middle, piece.prefix, piece.suffix):
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+
+def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:
+    length = 0
+    for left, right in zip(first, second):
+        if left != right:
+            break
+        length += 1
+    return first[:length]

@@ -1,0 +1,64 @@
+"""The human-readable inspection layout: the tree, then each chunk with its path and span."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.tree import Tree
+
+from structchunk.chunk.chunk import Chunk
+from structchunk.tree import Document, Node
+
+_MAX_TREE_NODES = 400
+
+
+def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
+                      console: Console | None = None) -> None:
+    console = console or Console()
+    source = document.source
+    console.print(f"[bold]{escape(source.origin)}[/]  format={document.format}  "
+                  f"chars={len(source.text)}  lines={source.line_count}  "
+                  f"encoding={source.encoding}")
+    for warning in source.warnings:
+        console.print(f"[yellow]warning:[/] {escape(warning)}")
+    console.print(_tree(document))
+    console.print(f"\n[bold]{len(chunks)} chunks[/] (max size {max_size})")
+    for chunk in chunks:
+        path = " > ".join(chunk.heading_path) or "(no heading)"
+        first = source.line_of(chunk.start)
+        last = source.line_of(max(chunk.start, chunk.end - 1))
+        flags = " [red]oversized[/]" if chunk.metadata.get("oversized") else ""
+        title = (f"#{chunk.index}  size {chunk.size}  lines {first}-{last}  "
+                 f"[{chunk.start}:{chunk.end}]  {chunk.language or '-'}{flags}")
+        body = escape(_clip(chunk.text))
+        console.print(Panel(body, title=title, subtitle=escape(path), title_align="left",
+                            subtitle_align="left"))
+
+
+def _tree(document: Document) -> Tree:
+    root = Tree(_label(document, document.root))
+    stack: list[tuple[Node, Tree]] = [(child, root) for child in reversed(document.root.children)]
+    shown = 0
+    while stack and shown < _MAX_TREE_NODES:
+        node, parent = stack.pop()
+        branch = parent.add(_label(document, node))
+        shown += 1
+        stack.extend((child, branch) for child in reversed(node.children))
+    if stack:
+        root.add(f"[dim]… {len(stack)} more nodes not shown[/]")
+    return root
+
+
+def _label(document: Document, node: Node) -> str:
+    if node.title:
+        text = f"[bold]{escape(node.title)}[/]"
+    else:
+        flat = " ".join(document.content(node).split())
+        text = f"[dim]{escape(flat[:60] + ('…' if len(flat) > 60 else ''))}[/]"
+    return (f"[cyan]{node.kind.value}[/] L{node.start_line}-{node.end_line} "
+            f"[{node.start}:{node.end}] {text}")
+
+
+def _clip(text: str, limit: int = 600) -> str:
+    return text if len(text) <= limit else text[:limit] + f"\n… ({len(text) - limit} more)"

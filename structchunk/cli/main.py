@@ -1,0 +1,118 @@
+"""`structchunk inspect FILE` and `structchunk split FILE... [-o out.jsonl]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from structchunk.api import DEFAULT_MAX_SIZE, parse, split
+from structchunk.chunk.strategies import STRATEGIES
+from structchunk.cli.inspect import render_inspection
+from structchunk.errors import StructchunkError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="structchunk", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def common(command: argparse.ArgumentParser) -> None:
+        command.add_argument("--max-size", type=int, default=DEFAULT_MAX_SIZE,
+                             help="budget per chunk in characters (default %(default)s)")
+        command.add_argument("--strategy", choices=sorted(STRATEGIES), default="hybrid")
+        command.add_argument("--overlap", type=int, default=0,
+                             help="sentences repeated between neighbouring prose chunks")
+        command.add_argument("--format", default=None, help="force the input format")
+        command.add_argument("--lang", default=None, help="force the natural language")
+
+    inspect = commands.add_parser("inspect", help="show the tree and the chunks of one file")
+    inspect.add_argument("file")
+    inspect.add_argument("--json", action="store_true", help="machine-readable output")
+    common(inspect)
+
+    splitter = commands.add_parser("split", help="write chunks of files as JSON lines")
+    splitter.add_argument("files", nargs="+")
+    splitter.add_argument("-o", "--output", default="-", help="output file (default stdout)")
+    common(splitter)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "inspect":
+            return _inspect(args)
+        return _split(args)
+    except StructchunkError as err:
+        print(f"structchunk: error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    return {"strategy": args.strategy, "max_size": args.max_size, "overlap": args.overlap,
+            "format": args.format, "language": args.lang}
+
+
+def _checked_path(name: str) -> Path:
+    path = Path(name)
+    if not path.exists():
+        raise StructchunkError("no such file", name)
+    if path.is_dir():
+        raise StructchunkError("is a directory, not a file", name)
+    return path
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    path = _checked_path(args.file)
+    document = parse(path, format=args.format, language=args.lang)
+    options = _options(args)
+    options.pop("format")
+    options.pop("language")
+    chunks = split(document, **options)  # type: ignore[arg-type]
+    if args.json:
+        payload = {"file": str(path), "format": document.format,
+                   "tree": [{"kind": node.kind.value, "depth": depth, "start": node.start,
+                             "end": node.end, "start_line": node.start_line,
+                             "end_line": node.end_line, "title": node.title}
+                            for node, depth in document.root.walk()],
+                   "chunks": [chunk.to_dict() for chunk in chunks]}
+        json.dump(payload, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        render_inspection(document, chunks, args.max_size)
+    return 0
+
+
+def _split(args: argparse.Namespace) -> int:
+    failures: list[str] = []
+    output: TextIO = sys.stdout if args.output == "-" else open(  # noqa: SIM115
+        args.output, "w", encoding="utf-8")
+    written = 0
+    try:
+        for name in args.files:
+            try:
+                chunks = split(_checked_path(name), **_options(args))  # type: ignore[arg-type]
+            except StructchunkError as err:
+                failures.append(str(err))
+                continue
+            for chunk in chunks:
+                output.write(chunk.to_json() + "\n")
+                written += 1
+    finally:
+        if output is not sys.stdout:
+            output.close()
+    for failure in failures:
+        print(f"structchunk: error: {failure}", file=sys.stderr)
+    if args.output != "-":
+        print(f"{written} chunks from {len(args.files) - len(failures)} file(s) "
+              f"written to {args.output}; {len(failures)} failed", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
