@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from structchunk.chunk.prose import ProseSplitter
 
 HEADER_NOT_REPEATED = "header_not_repeated"
+_HEADER_ROOM = "x"  # the header is repeated while it leaves a fifth of the budget for rows
 _BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
 _LINE = regex.compile(r"[^\r\n]+")
 
@@ -35,7 +36,7 @@ def table_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...
     lead = Piece(node.start, header[-1].end, path)
     prefix = source[header[0].start:header[-1].end] + "\n"
     flags: frozenset[str] = frozenset()
-    if not packer.fits_span(path, 0, 0, prefix * 2):
+    if not packer.fits_span(path, 0, 0, prefix, _HEADER_ROOM * max(1, packer.budget.max_size // 5)):
         prefix, flags = "", frozenset({HEADER_NOT_REPEATED})
     units = [fragment for row in body
              for fragment in _fit(packer, Piece(row.start, row.end, path), prefix, "")]
