@@ -32,7 +32,10 @@ class Format:
 def _sniff_markdown(text: str) -> bool:
     import regex
 
-    return bool(regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|[-*+] |\d+\. )", text[:20000]))
+    head = text[:20000]
+    block = regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|>\s)", head)
+    inline = regex.search(r"\*\*\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\n]+\)", head)
+    return bool(block or inline)
 
 
 FORMATS: tuple[Format, ...] = (
@@ -102,6 +105,13 @@ def _origin_of(item: object) -> str:
     return "<input>"
 
 
+def _looks_like_path(item: str) -> bool:
+    """A one-word string ending in a known suffix is a mistyped path, not a document."""
+    suffix = Path(item).suffix.lower()
+    known = {suffix for fmt in FORMATS for suffix in fmt.suffixes if suffix}
+    return bool(suffix) and suffix in known and not any(ch.isspace() for ch in item)
+
+
 def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:
     if isinstance(item, Source) or isinstance(item, bytes):
         return None
@@ -112,6 +122,8 @@ def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:
             if not Path(item).is_file():
                 if Path(item).is_dir():
                     raise SourceNotFoundError("is a directory, not a file", item)
+                if _looks_like_path(item):
+                    raise SourceNotFoundError("no such file", item)
                 return None
         except OSError:
             return None

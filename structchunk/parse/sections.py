@@ -57,7 +57,7 @@ def sectionize(source: Source, blocks: list[Node]) -> Node:
     stack: list[_OpenSection] = []
 
     def close_until(level: int) -> None:
-        while stack and stack[-1].level >= level:
+        while stack and (stack[-1].level >= level or stack[-1].level == 0):
             finished = stack.pop()
             node = _section_node(source, finished)
             if node is None:

@@ -1,0 +1,25 @@
+"""The invariants every chunking must keep, asserted in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from structchunk import Chunk
+
+
+def assert_chunks_valid(source: str, chunks: Sequence[Chunk], max_size: int,
+                        length: Callable[[str], int] = len) -> None:
+    """Offsets exact, nothing lost, budget never exceeded, ids unique."""
+    for chunk in chunks:
+        assert source[chunk.start:chunk.end] == chunk.content, chunk.index
+        assert chunk.content.strip(), f"chunk {chunk.index} is blank"
+        assert chunk.size == length(chunk.text)
+        # Over-long units are cut at words (and flagged), so even they end up within budget.
+        assert chunk.size <= max_size, (chunk.index, chunk.size, chunk.metadata)
+    covered = bytearray(len(source))
+    for chunk in chunks:
+        covered[chunk.start:chunk.end] = b"\x01" * (chunk.end - chunk.start)
+    lost = [i for i, flag in enumerate(covered) if not flag and not source[i].isspace()]
+    assert not lost, f"{len(lost)} characters lost, first at {lost[0]}: {source[lost[0]:lost[0]+40]!r}"
+    assert [c.index for c in chunks] == list(range(len(chunks)))
+    assert len({c.chunk_id for c in chunks}) == len(chunks), "chunk ids collide"
