@@ -37,6 +37,7 @@ class _Walk:
         self.prose = ProseSplitter(self.packer, document.text, budget.overlap, language_at)
 
     def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
+        node = self._only_child(node)
         inner, opened = _enter(node, path)
         start, end = trim_span(self.document.text, node.start, node.end)
         if end <= start:
@@ -51,6 +52,19 @@ class _Walk:
         if node.kind in CONTAINER_KINDS and node.children:
             return self.children(node, inner, opened)
         return self.prose.split(whole)
+
+    def _only_child(self, node: Node) -> Node:
+        """Step into a container whose single child spans all of its text, so a chunk that
+        holds a whole document or list still gets the heading path of what it holds."""
+        text = self.document.text
+        while node.kind in CONTAINER_KINDS and len(node.children) == 1:
+            child = node.children[0]
+            if trim_span(text, node.start, node.end) != (child.start, child.end):
+                break
+            if node.kind in _TITLED and node.title:
+                break
+            node = child
+        return node
 
     def children(self, node: Node, inner: tuple[Title, ...], opened: int) -> list[Piece]:
         pieces: list[Piece] = []
