@@ -38,7 +38,7 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
     language_at = language_map(document)
     pieces = chooser.chunk(document, budget, language_at)
     packer = Packer(document.text, budget)
-    pieces = close_gaps(packer, pieces)
+    pieces = close_gaps(packer, packer.enforce(pieces))
     return assemble(document, pieces, packer, budget, language_at, chooser.name)
 
 

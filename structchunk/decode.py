@@ -157,7 +157,7 @@ def read_source(item: str | os.PathLike[str] | bytes | Source, *, is_path: bool 
 def _treat_as_path(item: str, is_path: bool | None) -> bool:
     if is_path is not None:
         return is_path
-    if "\n" in item or "\r" in item or len(item) > 4096:
+    if not item.strip() or "\n" in item or "\r" in item or len(item) > 4096:
         return False
     try:
         return Path(item).is_file()

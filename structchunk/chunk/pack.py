@@ -126,7 +126,14 @@ class Packer:
             current = replace(unit, prefix=unit_prefix, suffix=unit_suffix)
         if current is not None:
             pieces.append(current)
-        return pieces
+        return self.enforce(pieces)
+
+    def enforce(self, pieces: Sequence[Piece]) -> list[Piece]:
+        """Cut at words any piece still over the budget (a header row, a fence line)."""
+        result: list[Piece] = []
+        for piece in pieces:
+            result.extend([piece] if self.fits(piece) else self.split_words(piece))
+        return result
 
     def _mergeable(self, first: Piece, second: Piece) -> tuple[Title, ...] | None:
         """The common path of two pieces, if every title it drops is visible in the content."""

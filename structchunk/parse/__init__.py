@@ -116,7 +116,7 @@ def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:
     if isinstance(item, Source) or isinstance(item, bytes):
         return None
     if isinstance(item, str):
-        if "\n" in item or "\r" in item or len(item) > 4096:
+        if not item.strip() or "\n" in item or "\r" in item or len(item) > 4096:
             return None
         try:
             if not Path(item).is_file():
