@@ -1,0 +1,23 @@
+"""Where benchmark inputs live: the shared corpus beside the checkout, or STRUCTCHUNK_CORPUS."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def corpus_root() -> Path:
+    configured = os.environ.get("STRUCTCHUNK_CORPUS")
+    root = Path(configured) if configured else REPO.parent / "shared" / "corpus"
+    if not (root / "spans.jsonl").is_file():
+        sys.exit(f"corpus not found at {root}; set STRUCTCHUNK_CORPUS")
+    return root
+
+
+def load_spans(root: Path) -> list[dict]:
+    with (root / "spans.jsonl").open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
