@@ -15,7 +15,6 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 from _corpus import corpus_root, load_spans
 

@@ -20,6 +20,9 @@ def assert_chunks_valid(source: str, chunks: Sequence[Chunk], max_size: int,
     for chunk in chunks:
         covered[chunk.start:chunk.end] = b"\x01" * (chunk.end - chunk.start)
     lost = [i for i, flag in enumerate(covered) if not flag and not source[i].isspace()]
-    assert not lost, f"{len(lost)} characters lost, first at {lost[0]}: {source[lost[0]:lost[0]+40]!r}"
+    if lost:
+        first = lost[0]
+        raise AssertionError(f"{len(lost)} characters lost, first at {first}: "
+                             f"{source[first:first + 40]!r}")
     assert [c.index for c in chunks] == list(range(len(chunks)))
     assert len({c.chunk_id for c in chunks}) == len(chunks), "chunk ids collide"

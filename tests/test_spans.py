@@ -8,7 +8,7 @@ cut only between its blocks.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,7 @@ def _cases() -> list[tuple[str, dict, Path]]:
 CASES = _cases()
 
 
-@lru_cache(maxsize=None)
+@cache
 def chunks_of(path: Path) -> tuple[Chunk, ...]:
     chunks = structchunk.split(path, max_size=1000)
     assert_chunks_valid(path.read_text(encoding="utf-8"), chunks, 1000)

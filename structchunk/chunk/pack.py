@@ -203,7 +203,7 @@ class Packer:
 
 def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:
     length = 0
-    for left, right in zip(first, second):
+    for left, right in zip(first, second, strict=False):
         if left != right:
             break
         length += 1

@@ -42,6 +42,10 @@ FORMATS: tuple[Format, ...] = (
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
            sniff=_sniff_markdown),
     Format("text", "structchunk.parse.text", (".txt", ".text", ".rst", "")),
+    Format("code", "structchunk.parse.source_code", (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx",
+                                                     ".go", ".rs", ".java", ".c", ".h", ".cpp",
+                                                     ".cc", ".hpp", ".sh", ".bash", ".json",
+                                                     ".yaml", ".yml")),
 )
 
 FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
@@ -113,7 +117,7 @@ def _looks_like_path(item: str) -> bool:
 
 
 def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:
-    if isinstance(item, Source) or isinstance(item, bytes):
+    if isinstance(item, (Source, bytes)):
         return None
     if isinstance(item, str):
         if not item.strip() or "\n" in item or "\r" in item or len(item) > 4096:

@@ -17,6 +17,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.parse import code as code_units
+from structchunk.parse import legal
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
@@ -48,7 +49,8 @@ def parse(source: Source, language: str | None = None, **_options: Any) -> Docum
     builder = _TreeBuilder(source, tokens)
     blocks = builder.build()
     root = sectionize(source, blocks)
-    return Document(source=source, root=root, format="markdown", language=language)
+    document = Document(source=source, root=root, format="markdown", language=language)
+    return legal.refine(document) if legal.looks_legal(source.text) else document
 
 
 class _TreeBuilder:

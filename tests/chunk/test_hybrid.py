@@ -9,7 +9,8 @@ from tests.invariants import assert_chunks_valid
 
 def table(rows: int, width: int = 30) -> str:
     head = "| Region | Plan | Price |\n|---|---|---|\n"
-    body = "".join(f"| region-{i:04d} | {'plan ' * (width // 5)} | {i},00 € |\n" for i in range(rows))
+    plan = "plan " * (width // 5)
+    body = "".join(f"| region-{i:04d} | {plan} | {i},00 € |\n" for i in range(rows))
     return head + body
 
 
@@ -105,7 +106,7 @@ def test_overlap_repeats_whole_sentences() -> None:
     text = " ".join(f"Sentence {i} is here." for i in range(30))
     chunks = structchunk.split(text, max_size=100, overlap=1)
     assert len(chunks) > 2
-    for previous, current in zip(chunks, chunks[1:]):
+    for previous, current in zip(chunks, chunks[1:], strict=False):
         last_sentence = previous.content.rsplit(". ", 1)[-1]
         assert current.content.startswith(last_sentence.rstrip(".")), (previous, current)
         assert current.start < previous.end
