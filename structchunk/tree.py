@@ -105,12 +105,13 @@ class Document:
         return self.source.text[node.start:node.end]
 
     def walk(self) -> Iterator[tuple[Node, tuple[str, ...]]]:
-        """Yield every node with the heading path (section titles) that encloses it."""
+        """Yield every node with the path of titles (sections, code definitions) above it."""
         stack: list[tuple[Node, tuple[str, ...]]] = [(self.root, ())]
         while stack:
             node, path = stack.pop()
             yield node, path
-            inner = path + (node.title,) if node.kind is NodeKind.SECTION and node.title else path
+            titled = node.kind in (NodeKind.SECTION, NodeKind.DEFINITION) and node.title
+            inner = path + (node.title,) if titled and node.title else path
             stack.extend((child, inner) for child in reversed(node.children))
 
     def pretty(self, max_preview: int = 50) -> str:

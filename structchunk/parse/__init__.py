@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from structchunk.decode import Source, decode_bytes, read_source
 from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
 from structchunk.tree import Document
@@ -30,8 +32,6 @@ class Format:
 
 
 def _sniff_markdown(text: str) -> bool:
-    import regex
-
     head = text[:20000]
     block = regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|>\s)", head)
     inline = regex.search(r"\*\*\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\n]+\)", head)
