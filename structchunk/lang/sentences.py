@@ -1,31 +1,75 @@
 """Sentence spans for the chunker's prose fallback.
 
-Placeholder rule splitter: a sentence ends after `.!?।॥` (and closing quotes or brackets)
-followed by whitespace. Replaced by the grammar-driven segmenter.
+`sentence_spans(text, language)` returns `[start, end)` spans of the sentences of `text`: in
+order, non-overlapping, whitespace excluded, together covering every non-whitespace character.
+The default backend is structchunk's own rule segmenter over `grammars/sentences/` (see
+`structchunk.lang.segmenter`); `backend="spacy"` uses spaCy (the `structchunk[spacy]` extra), and
+any callable `(text) -> list[(start, end)]` can be passed instead.
 """
 
 from __future__ import annotations
 
-import regex
+from functools import lru_cache
+from typing import Protocol, runtime_checkable
 
-_BOUNDARY = regex.compile(r"[.!?।॥]+[\"'”’)\]]*(?=\s)|[।॥]+")
+from structchunk.errors import StructchunkError
+from structchunk.lang.grammars import load_grammar, resolve_language
+from structchunk.lang.segmenter import RuleSegmenter, Spans
 
-
-def sentence_spans(text: str, language: str | None = None) -> list[tuple[int, int]]:
-    """Return `[start, end)` spans of the sentences of `text`, whitespace excluded."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for match in _BOUNDARY.finditer(text):
-        _append(text, start, match.end(), spans)
-        start = match.end()
-    _append(text, start, len(text), spans)
-    return spans
+BACKENDS = ("structchunk", "spacy")
 
 
-def _append(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if start < end:
-        spans.append((start, end))
+@runtime_checkable
+class SentenceSplitter(Protocol):
+    """Anything that turns a text into sentence spans `[(start, end), ...]`."""
+
+    def __call__(self, text: str) -> list[tuple[int, int]]: ...
+
+
+@lru_cache(maxsize=None)
+def rule_segmenter(language: str | None = None) -> RuleSegmenter:
+    """structchunk's segmenter for `language`, compiled once per resolved grammar."""
+    return _compiled(resolve_language(language))
+
+
+@lru_cache(maxsize=None)
+def _compiled(code: str) -> RuleSegmenter:
+    return RuleSegmenter(load_grammar(code))
+
+
+def get_splitter(language: str | None = None,
+                 backend: str | SentenceSplitter = "structchunk") -> SentenceSplitter:
+    """The splitter for `language`: a backend name from `BACKENDS` or a callable."""
+    if callable(backend):
+        return backend
+    if backend == "structchunk":
+        return rule_segmenter(language)
+    if backend == "spacy":
+        from structchunk.lang.spacy_backend import spacy_splitter
+
+        return spacy_splitter(language)
+    raise StructchunkError(f"unknown sentence backend {backend!r}; use one of "
+                           f"{', '.join(BACKENDS)} or a callable")
+
+
+def sentence_spans(text: str, language: str | None = None, *,
+                   backend: str | SentenceSplitter = "structchunk") -> list[tuple[int, int]]:
+    """Return `[start, end)` spans of the sentences of `text`, whitespace excluded.
+
+    Spans are in order, do not overlap and cover every non-whitespace character. With another
+    backend its spans are brought into that form (trimmed, clipped, gaps given to the sentence
+    before), so the guarantee holds whatever the backend returns.
+    """
+    if not text:
+        return []
+    if backend == "structchunk":
+        return rule_segmenter(language)(text)
+    return normalize_spans(text, get_splitter(language, backend)(text))
+
+
+def normalize_spans(text: str, spans: Spans) -> Spans:
+    """Make any backend's spans ordered, disjoint, trimmed and covering all non-whitespace."""
+    cuts = sorted({end for _start, end in spans if 0 < end < len(text)})
+    from structchunk.lang.segmenter import spans_between
+
+    return spans_between(text, cuts)

@@ -1,0 +1,284 @@
+"""Sentence boundary precision, recall and F1 per language and gold file, plus throughput.
+
+Compares structchunk's segmenter with pySBD and spaCy's blank pipeline with the sentencizer,
+each when installed (a tool that cannot be imported is skipped).
+
+Gold data (from the shared corpus, `sentences/`):
+
+* `ud/en_ewt-test.jsonl`, `ud/de_gsd-test.jsonl`: Universal Dependencies test sets. Every
+  document's `text` is scored against its gold `offsets`.
+* `pysbd/{de,en,hi,mr}.jsonl`: pySBD's golden-rule cases, one input text and its expected
+  sentences per case.
+
+Scoring. A *boundary* is the end of a sentence, given as the number of non-whitespace
+characters before it in the input text. For a gold sentence `[start, end)` of the UD files that
+is the gold end offset `end` (sentences never end in whitespace) counted without whitespace.
+Counting without whitespace makes the gold sentences of pySBD's `clean: true` and
+`doc_type: "pdf"` cases, whose whitespace pySBD normalises (line breaks joined, runs of spaces
+collapsed), comparable with the input: a case is scored when its expected sentences, whitespace
+removed, concatenate to its input with whitespace removed; the other cases (where cleaning also
+removed HTML tags, dot leaders or other characters) are skipped and counted in the `skipped`
+column. The end of each text is not a boundary: every segmenter gets it for free, so a text
+made of one sentence contributes nothing. Precision is the share of predicted boundaries that
+are gold boundaries, recall the share of gold boundaries predicted, both pooled (micro) over all
+texts of a file.
+
+Every tool runs on the raw input as a chunker would: pySBD with `clean=False` (cleaning
+rewrites the text, so its sentences could no longer be mapped back to the source) and the
+language of the file; its sentences are located in the input in order, ignoring whitespace.
+spaCy runs `spacy.blank(lang)` plus the `sentencizer` (its default punctuation, which includes
+the danda), never a trained pipeline.
+
+Throughput is characters of input per second of segmentation, over all texts of a file, one
+pass after a warm-up pass (so structchunk's grammar loading and spaCy's pipeline set-up are
+not counted). The `all` row of a tool pools every file.
+
+Run from the repository root:
+
+    python benchmarks/sentences.py            # Markdown table on stdout
+    python benchmarks/sentences.py --json     # one JSON object per row
+
+The corpus is found at `$STRUCTCHUNK_CORPUS`, else at `../shared/corpus` beside the checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+Spans = list[tuple[int, int]]
+Segmenter = Callable[[str], Spans]
+
+GOLD_FILES: tuple[tuple[str, str], ...] = (
+    ("ud/en_ewt-test.jsonl", "en"),
+    ("ud/de_gsd-test.jsonl", "de"),
+    ("pysbd/en.jsonl", "en"),
+    ("pysbd/de.jsonl", "de"),
+    ("pysbd/hi.jsonl", "hi"),
+    ("pysbd/mr.jsonl", "mr"),
+)
+
+
+def corpus_root() -> Path:
+    env = os.environ.get("STRUCTCHUNK_CORPUS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str
+    gold: frozenset[int]  # boundaries in non-whitespace characters
+
+
+@dataclass
+class Row:
+    file: str
+    lang: str
+    tool: str
+    texts: int
+    skipped: int
+    gold: int
+    predicted: int
+    correct: int
+    chars: int
+    seconds: float
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.predicted if self.predicted else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.gold if self.gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    @property
+    def chars_per_second(self) -> float:
+        return self.chars / self.seconds if self.seconds > 0 else float("inf")
+
+
+def _nonspace_prefix(text: str) -> list[int]:
+    """counts[i] = number of non-whitespace characters in text[:i]."""
+    counts = [0] * (len(text) + 1)
+    total = 0
+    for i, char in enumerate(text):
+        if not char.isspace():
+            total += 1
+        counts[i + 1] = total
+    return counts
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split())
+
+
+def boundaries_from_spans(text: str, spans: Spans) -> frozenset[int]:
+    """Sentence ends in non-whitespace characters, the end of the text excluded."""
+    counts = _nonspace_prefix(text)
+    total = counts[-1]
+    ends = {counts[end] for _start, end in spans}
+    ends.discard(total)
+    ends.discard(0)
+    return frozenset(ends)
+
+
+def boundaries_from_strings(text: str, sentences: list[str]) -> frozenset[int]:
+    """Locate sentences in order in the squeezed text; return their ends (text end excluded)."""
+    squeezed = _squeeze(text)
+    ends: set[int] = set()
+    cursor = 0
+    for sentence in sentences:
+        piece = _squeeze(sentence)
+        if not piece:
+            continue
+        found = squeezed.find(piece, cursor)
+        if found < 0:  # the tool changed the text; fall back to its length
+            found = cursor
+        cursor = found + len(piece)
+        ends.add(cursor)
+    ends.discard(len(squeezed))
+    ends.discard(0)
+    return frozenset(ends)
+
+
+def load_cases(root: Path, name: str) -> tuple[list[Case], int]:
+    path = root / "sentences" / name
+    cases: list[Case] = []
+    skipped = 0
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            if "offsets" in record:  # UD document
+                text = record["text"]
+                spans = [(start, end) for start, end in record["offsets"]]
+                cases.append(Case(text, boundaries_from_spans(text, spans)))
+                continue
+            text = record["input"]
+            expected: list[str] = record["expected"]
+            if _squeeze("".join(expected)) != _squeeze(text):
+                skipped += 1
+                continue
+            cases.append(Case(text, boundaries_from_strings(text, expected)))
+    return cases, skipped
+
+
+# --- tools -------------------------------------------------------------------------------
+
+
+def structchunk_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    from structchunk.lang.sentences import sentence_spans
+
+    return lambda text: boundaries_from_spans(text, sentence_spans(text, lang))
+
+
+def pysbd_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    import pysbd
+
+    segmenter = pysbd.Segmenter(language=lang, clean=False)
+    return lambda text: boundaries_from_strings(text, segmenter.segment(text))
+
+
+def spacy_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    import spacy
+
+    nlp = spacy.blank(lang)
+    nlp.add_pipe("sentencizer")
+
+    def run(text: str) -> frozenset[int]:
+        doc = nlp(text)
+        return boundaries_from_spans(text, [(s.start_char, s.end_char) for s in doc.sents])
+
+    return run
+
+
+TOOLS: dict[str, Callable[[str], Callable[[str], frozenset[int]]]] = {
+    "structchunk": structchunk_tool,
+    "pySBD": pysbd_tool,
+    "spaCy sentencizer": spacy_tool,
+}
+
+
+def available_tools(names: list[str]) -> Iterator[str]:
+    for name in names:
+        module = {"structchunk": "structchunk", "pySBD": "pysbd", "spaCy sentencizer": "spacy"}
+        try:
+            __import__(module[name])
+        except ImportError:
+            print(f"skipping {name}: not installed", file=sys.stderr)
+            continue
+        yield name
+
+
+def score(root: Path, tools: list[str]) -> list[Row]:
+    rows: list[Row] = []
+    for name, lang in GOLD_FILES:
+        cases, skipped = load_cases(root, name)
+        chars = sum(len(case.text) for case in cases)
+        for tool in tools:
+            run = TOOLS[tool](lang)
+            for case in cases:  # warm-up
+                run(case.text)
+            started = time.perf_counter()
+            predictions = [run(case.text) for case in cases]
+            seconds = time.perf_counter() - started
+            gold = sum(len(case.gold) for case in cases)
+            predicted = sum(len(p) for p in predictions)
+            correct = sum(len(p & case.gold) for p, case in zip(predictions, cases))
+            rows.append(Row(name, lang, tool, len(cases), skipped, gold, predicted, correct,
+                            chars, seconds))
+    for tool in tools:
+        mine = [row for row in rows if row.tool == tool]
+        rows.append(Row("all", "", tool, sum(r.texts for r in mine), sum(r.skipped for r in mine),
+                        sum(r.gold for r in mine), sum(r.predicted for r in mine),
+                        sum(r.correct for r in mine), sum(r.chars for r in mine),
+                        sum(r.seconds for r in mine)))
+    return rows
+
+
+def markdown(rows: list[Row]) -> str:
+    lines = ["| file | lang | tool | texts | skipped | gold | P | R | F1 | chars/s |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        lines.append(f"| {row.file} | {row.lang} | {row.tool} | {row.texts} | {row.skipped} | "
+                     f"{row.gold} | {row.precision:.3f} | {row.recall:.3f} | {row.f1:.3f} | "
+                     f"{row.chars_per_second:,.0f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--corpus", type=Path, default=None, help="corpus folder")
+    parser.add_argument("--json", action="store_true", help="print JSON lines, not Markdown")
+    parser.add_argument("--tools", default=",".join(TOOLS),
+                        help="comma-separated subset of: " + ", ".join(TOOLS))
+    args = parser.parse_args(argv)
+    root = args.corpus or corpus_root()
+    if not (root / "sentences").is_dir():
+        print(f"corpus not found at {root} (set STRUCTCHUNK_CORPUS)", file=sys.stderr)
+        return 2
+    tools = list(available_tools([name.strip() for name in args.tools.split(",")]))
+    rows = score(root, tools)
+    if args.json:
+        for row in rows:
+            print(json.dumps({**row.__dict__, "precision": row.precision, "recall": row.recall,
+                              "f1": row.f1, "chars_per_second": row.chars_per_second}))
+    else:
+        print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    raise SystemExit(main())

@@ -1,0 +1,353 @@
+"""Load the sentence grammars in `grammars/sentences/`: resolve, merge, validate, cache.
+
+A grammar file names the files it inherits; `base.toml` is the root. Merging walks the
+inheritance graph depth first (parents before children, each file once), unions the lists and
+appends the rules, so a new language is one file that adds what is particular to it. Everything
+is checked when a file is loaded, and every problem is a `GrammarError` naming the file and the
+entry. Spelling variants (`z. B.` and `z.B.`, a capitalised first letter, straight and
+typographic quotes) are generated here, never typed twice in the data.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import regex
+
+from structchunk.errors import GrammarError
+from structchunk.resources import grammar_path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+DEFAULT_LANGUAGE = "und"
+ABBREVIATION_CLASSES = ("prefix", "numeric", "general")
+RULE_ACTIONS = ("keep", "break")
+RULE_PATTERNS = ("terminator", "token", "before", "after")
+
+_TERMINATOR_KEYS = ("final", "always", "closers", "openers", "bullets", "line_bullets")
+_SECTIONS = {
+    "grammar": ("name", "description", "inherits", "disable_rules"),
+    "terminators": _TERMINATOR_KEYS,
+    "abbreviations": ABBREVIATION_CLASSES,
+    "options": ("pronoun_i",),
+}
+_RULE_KEYS = ("name", "description", "action", *RULE_PATTERNS)
+
+# Straight quotes stand for their typographic variants.
+_QUOTE_VARIANTS = {'"': '"“”„‟', "'": "'‘’‚‛"}
+
+# An abbreviation as written: letter groups separated by a period, a period and one space, or
+# one space ("z. B.", "et al."), hyphens inside a group ("Dipl.-Ing."), a period at the end.
+_GROUP = r"[\p{L}\p{M}°][\p{L}\p{M}°'’-]*"
+_ABBREVIATION = regex.compile(rf"(?:{_GROUP}(?:\.[\x20-]?|\x20))*{_GROUP}\.")
+_WORD = regex.compile(r"[\p{L}\p{M}\p{N}'’.-]+(?:\x20[\p{L}\p{M}\p{N}'’.-]+)*")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One data rule: when every given pattern matches a candidate, `action` decides it."""
+
+    name: str
+    origin: str
+    action: str
+    terminator: regex.Pattern[str] | None
+    token: regex.Pattern[str] | None
+    before: regex.Pattern[str] | None  # compiled in reverse: matches text ending at a position
+    after: regex.Pattern[str] | None
+
+    @property
+    def breaks(self) -> bool:
+        return self.action == "break"
+
+
+@dataclass(frozen=True)
+class SentenceGrammar:
+    """The merged, validated sentence rules of one language."""
+
+    language: str
+    files: tuple[str, ...]
+    final: frozenset[str]
+    always: frozenset[str]
+    closers: frozenset[str]
+    openers: frozenset[str]
+    bullets: frozenset[str]
+    line_bullets: frozenset[str]
+    abbreviations: Mapping[str, str]  # spelling without spaces -> class
+    words: Mapping[str, frozenset[str]]
+    options: Mapping[str, bool]
+    rules: tuple[Rule, ...]
+
+    def abbreviation_class(self, spelling: str) -> str | None:
+        """Class of an abbreviation spelled without spaces ('z.B.'), or None."""
+        return self.abbreviations.get(spelling)
+
+
+def normalize_language(language: str | None) -> str:
+    """'de-DE', 'de_AT', 'DE' -> 'de'; None and '' -> the language-neutral default."""
+    if not language:
+        return DEFAULT_LANGUAGE
+    return language.strip().replace("_", "-").split("-", 1)[0].lower() or DEFAULT_LANGUAGE
+
+
+def sentences_folder() -> Path:
+    return grammar_path("sentences")
+
+
+def available_languages() -> tuple[str, ...]:
+    """Grammar names that are languages (two or three letters), e.g. ('de', 'en', 'hi', 'mr')."""
+    names = (path.stem for path in sentences_folder().glob("*.toml"))
+    return tuple(sorted(name for name in names
+                        if len(name) in (2, 3) and name != DEFAULT_LANGUAGE))
+
+
+def resolve_language(language: str | None) -> str:
+    """The grammar that serves `language`: its own file if there is one, else the default."""
+    code = normalize_language(language)
+    if (sentences_folder() / f"{code}.toml").is_file():
+        return code
+    return DEFAULT_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def load_grammar(language: str | None = None) -> SentenceGrammar:
+    """Load, merge and validate the grammar for `language` (cached per resolved code)."""
+    code = resolve_language(language)
+    return _build(code, sentences_folder())
+
+
+def load_grammar_from(folder: Path, name: str) -> SentenceGrammar:
+    """Load grammar `name` from another folder (tests, user grammars); not cached."""
+    return _build(name, folder)
+
+
+# --- reading and checking one file ------------------------------------------------------
+
+
+def _read(folder: Path, name: str) -> dict[str, Any]:
+    path = folder / f"{name}.toml"
+    origin = _origin(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError as err:
+        raise GrammarError(f"no grammar file {name}.toml", origin) from err
+    except tomllib.TOMLDecodeError as err:
+        raise GrammarError(f"not valid TOML: {err}", origin) from err
+    _check_shape(data, name, origin)
+    return data
+
+
+def _origin(path: Path) -> str:
+    parts = path.parts
+    if "grammars" in parts:
+        return "/".join(parts[len(parts) - 1 - parts[::-1].index("grammars"):])
+    return str(path)
+
+
+def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
+    for section, value in data.items():
+        if section == "rules":
+            if not isinstance(value, list):
+                raise GrammarError("rules: must be an array of tables ([[rules]])", origin)
+            continue
+        if section == "words":
+            if not isinstance(value, dict):
+                raise GrammarError("words: must be a table", origin)
+            for key, words in value.items():
+                for word in _check_list(words, f"words.{key}", origin):
+                    if not _WORD.fullmatch(word):
+                        raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
+                                           "digits, apostrophes, hyphens, single spaces)", origin)
+            continue
+        if section not in _SECTIONS:
+            raise GrammarError(f"unknown section [{section}]", origin)
+        if not isinstance(value, dict):
+            raise GrammarError(f"{section}: must be a table", origin)
+        for key in value:
+            if key not in _SECTIONS[section]:
+                raise GrammarError(f"{section}.{key}: unknown entry", origin)
+    header = data.get("grammar")
+    if header is None:
+        raise GrammarError("missing [grammar] table", origin)
+    if header.get("name") != name:
+        raise GrammarError(f"grammar.name: {header.get('name')!r} must be the file name "
+                           f"{name!r}", origin)
+    for key in ("inherits", "disable_rules"):
+        _check_list(header.get(key, []), f"grammar.{key}", origin)
+    for key in _TERMINATOR_KEYS:
+        entries = _check_list(data.get("terminators", {}).get(key, []), f"terminators.{key}",
+                              origin)
+        for entry in entries:
+            if len(entry) != 1 or entry.isspace():
+                raise GrammarError(f"terminators.{key}: {entry!r} must be one character, "
+                                   "not whitespace", origin)
+    for key in ABBREVIATION_CLASSES:
+        entries = _check_list(data.get("abbreviations", {}).get(key, []),
+                              f"abbreviations.{key}", origin)
+        for entry in entries:
+            if not _ABBREVIATION.fullmatch(entry):
+                raise GrammarError(f"abbreviations.{key}: {entry!r} is not an abbreviation "
+                                   "(letter groups separated by a period or one space, a period "
+                                   "at the end)", origin)
+    for key, value in data.get("options", {}).items():
+        if not isinstance(value, bool):
+            raise GrammarError(f"options.{key}: must be true or false", origin)
+
+
+def _check_list(value: Any, entry: str, origin: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise GrammarError(f"{entry}: must be a list of strings", origin)
+    seen: set[str] = set()
+    for item in value:
+        if not item:
+            raise GrammarError(f"{entry}: empty string", origin)
+        if item in seen:
+            raise GrammarError(f"{entry}: {item!r} is listed twice", origin)
+        seen.add(item)
+    return value
+
+
+# --- merging ------------------------------------------------------------------------------
+
+
+def _lineage(folder: Path, name: str) -> list[tuple[str, dict[str, Any]]]:
+    """Files to merge, parents first, each once; cycles are errors."""
+    order: list[tuple[str, dict[str, Any]]] = []
+    done: set[str] = set()
+
+    def visit(current: str, path: tuple[str, ...]) -> None:
+        if current in path:
+            chain = " -> ".join((*path, current))
+            raise GrammarError(f"grammar.inherits: cycle {chain}", f"grammars/sentences/{current}.toml")
+        if current in done:
+            return
+        data = _read(folder, current)
+        for parent in data["grammar"].get("inherits", []):
+            visit(parent, (*path, current))
+        done.add(current)
+        order.append((current, data))
+
+    visit(name, ())
+    return order
+
+
+def _build(name: str, folder: Path) -> SentenceGrammar:
+    lineage = _lineage(folder, name)
+    sets: dict[str, set[str]] = {key: set() for key in _TERMINATOR_KEYS}
+    abbreviations: dict[str, str] = {}
+    words: dict[str, set[str]] = {}
+    options: dict[str, bool] = {}
+    rule_tables: list[tuple[str, dict[str, Any]]] = []
+    for file_name, data in lineage:
+        origin = _origin(folder / f"{file_name}.toml")
+        for key in _TERMINATOR_KEYS:
+            for entry in data.get("terminators", {}).get(key, []):
+                sets[key].update(_QUOTE_VARIANTS.get(entry, entry))
+        own: dict[str, str] = {}
+        for klass in ABBREVIATION_CLASSES:
+            for entry in data.get("abbreviations", {}).get(klass, []):
+                key = entry.replace(" ", "")
+                if key in own:
+                    raise GrammarError(f"abbreviations.{klass}: {entry!r} is already listed as "
+                                       f"{own[key]}", origin)
+                own[key] = klass
+        abbreviations.update(own)
+        for key, entries in data.get("words", {}).items():
+            words.setdefault(key, set()).update(entries)
+        options.update(data.get("options", {}))
+        disabled = set(data["grammar"].get("disable_rules", []))
+        known = {table.get("name") for _origin_name, table in rule_tables}
+        for rule_name in disabled - known:
+            raise GrammarError(f"grammar.disable_rules: no inherited rule {rule_name!r}", origin)
+        rule_tables = [(o, t) for o, t in rule_tables if t.get("name") not in disabled]
+        rule_tables.extend((origin, table) for table in data.get("rules", []))
+    for key in ("openers", "closers"):
+        sets[key] -= sets["final"] | sets["always"]
+    frozen_words = {key: frozenset(entries) for key, entries in words.items()}
+    rules = _compile_rules(rule_tables, frozen_words)
+    return SentenceGrammar(
+        language=name,
+        files=tuple(file_name for file_name, _data in lineage),
+        final=frozenset(sets["final"]),
+        always=frozenset(sets["always"]),
+        closers=frozenset(sets["closers"]),
+        openers=frozenset(sets["openers"]),
+        bullets=frozenset(sets["bullets"]),
+        line_bullets=frozenset(sets["line_bullets"]),
+        abbreviations=MappingProxyType(_with_variants(abbreviations)),
+        words=MappingProxyType(frozen_words),
+        options=MappingProxyType(options),
+        rules=rules,
+    )
+
+
+def _with_variants(abbreviations: dict[str, str]) -> dict[str, str]:
+    """Add a capitalised first letter (sentence starts) and typographic apostrophes."""
+    result = dict(abbreviations)
+    for key, klass in abbreviations.items():
+        variants = {key[0].upper() + key[1:], key.replace("'", "’")}
+        for variant in variants:
+            result.setdefault(variant, klass)
+    return result
+
+
+def _compile_rules(tables: list[tuple[str, dict[str, Any]]],
+                   words: Mapping[str, frozenset[str]]) -> tuple[Rule, ...]:
+    rules: list[Rule] = []
+    names: set[str] = set()
+    for origin, table in tables:
+        name = table.get("name")
+        if not isinstance(name, str) or not name:
+            raise GrammarError("rules: every rule needs a name", origin)
+        where = f"rules.{name}"
+        if name in names:
+            raise GrammarError(f"{where}: a rule with this name exists already", origin)
+        names.add(name)
+        for key in table:
+            if key not in _RULE_KEYS:
+                raise GrammarError(f"{where}.{key}: unknown entry", origin)
+        action = table.get("action")
+        if action not in RULE_ACTIONS:
+            raise GrammarError(f"{where}.action: must be one of {', '.join(RULE_ACTIONS)}",
+                               origin)
+        compiled: dict[str, regex.Pattern[str] | None] = {}
+        for key in RULE_PATTERNS:
+            source = table.get(key)
+            if source is None:
+                compiled[key] = None
+                continue
+            if not isinstance(source, str) or not source:
+                raise GrammarError(f"{where}.{key}: must be a non-empty string", origin)
+            compiled[key] = _compile(source, key, where, origin, words)
+        if all(pattern is None for pattern in compiled.values()):
+            raise GrammarError(f"{where}: needs at least one of {', '.join(RULE_PATTERNS)}",
+                               origin)
+        rules.append(Rule(name, origin, action, compiled["terminator"], compiled["token"],
+                          compiled["before"], compiled["after"]))
+    return tuple(rules)
+
+
+_LIST_REFERENCE = regex.compile(r"\\L<(\w+)>")
+
+
+def _compile(source: str, key: str, where: str, origin: str,
+             words: Mapping[str, frozenset[str]]) -> regex.Pattern[str]:
+    lists: dict[str, list[str]] = {}
+    for list_name in _LIST_REFERENCE.findall(source):
+        if list_name not in words:
+            raise GrammarError(f"{where}.{key}: no word list {list_name!r} ([words])", origin)
+        lists[list_name] = sorted(words[list_name], key=lambda w: (-len(w), w))
+    flags = regex.REVERSE if key == "before" else 0
+    try:
+        return regex.compile(source, flags, **lists)
+    except regex.error as err:
+        raise GrammarError(f"{where}.{key}: {source!r} does not compile: {err}", origin) from err

@@ -1,0 +1,441 @@
+"""The grammar-driven sentence segmenter: one left-to-right scan, one decision per candidate.
+
+A compiled scanner finds every place where a sentence could end or start: a terminator run
+(`.`, `?!`, `...`, `. . .`) with the quotes, brackets and footnote marks that close it, a danda
+or full-width terminator, a blank line, a bullet, a closing parenthesis that may end an
+enumeration marker (`a)`, `(iii)`), and double quotes. Every alternative of the scanner starts
+with a fixed set of characters, so the regex engine skips plain text quickly.
+
+Each candidate is decided in Python from the grammar: the data rules first, then quotations,
+abbreviations, initials, enumerations and the shape of the next word. Precision comes first:
+when in doubt the segmenter keeps a sentence whole, since a false cut splits a sentence in two
+while a missed boundary only makes a piece one sentence longer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from structchunk.lang.grammars import Rule, SentenceGrammar
+
+Spans = list[tuple[int, int]]
+
+_DASHES = frozenset("-–—―")
+_QUESTION = frozenset("?!‼⁇⁈⁉")
+_TOKEN_LIMIT = 64  # how far back the word before a terminator is looked for
+_QUOTE_LIMIT = 600  # a quotation longer than this is taken as unbalanced
+_DOUBLE_QUOTES = '"“”„«»'
+_OPENING_ONLY = frozenset("„")
+_SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
+_INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
+_HAS_LETTER = regex.compile(r"\p{L}")
+_WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
+_NOT_SPACE = regex.compile(r"\S")
+_MARKER = regex.compile(r"(?P<open>\()?(?P<label>\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})")
+_QUOTE_END = regex.compile(r'["“”»«]|(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)')
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def _char_class(chars: frozenset[str] | str) -> str:
+    return "".join(regex.escape(char) for char in sorted(chars))
+
+
+@dataclass
+class _State:
+    """What one pass over one text remembers: cuts so far, open list and quotation."""
+
+    text: str
+    cuts: list[int]
+    sentence_start: int = 0
+    chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
+    quote_open: int | None = None
+
+    def cut(self, offset: int | None) -> None:
+        if offset is not None and offset > self.sentence_start:
+            self.cuts.append(offset)
+            self.sentence_start = offset
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A terminator run in context: the word before it and the first letter after it."""
+
+    run_start: int
+    run: str
+    close_end: int  # after the closing quotes, brackets and footnote marks
+    closers: str
+    token_start: int  # the word before the run, as delimited by whitespace
+    core_start: int  # ... without opening quotes, brackets and bullets
+    core: str  # ... and without closing quotes and brackets
+    first_index: int  # the next sentence's first letter (after openers and dashes)
+    first: str
+
+
+class RuleSegmenter:
+    """Sentence spans of a text by the rules of one `SentenceGrammar`. Thread-safe, reusable."""
+
+    def __init__(self, grammar: SentenceGrammar) -> None:
+        self.grammar = grammar
+        self._rules: tuple[Rule, ...] = grammar.rules
+        self._openers = grammar.openers
+        self._closers = grammar.closers
+        self._strip = grammar.openers | grammar.bullets
+        self._skip_before_first = grammar.openers | _DASHES
+        self._starters = grammar.words.get("starters", frozenset())
+        self._pronoun_i = grammar.options.get("pronoun_i", False)
+        closers = _char_class(grammar.closers)
+        final = _char_class(grammar.final)
+        self._final = regex.compile(
+            rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
+            rf"(?P<close>[{closers}]*(?:\[\d{{1,3}}\][{closers}]*)*)(?=\s|\Z)")
+        parts = [r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))"]
+        if grammar.always:
+            always = _char_class(grammar.always)
+            parts.append(rf"(?P<always>[{always}]+(?:\s*\p{{Nd}}+\s*[{always}]+)?)"
+                         rf"(?P<aclose>[{closers}]*)")
+        if grammar.line_bullets:
+            line_bullets = _char_class(grammar.line_bullets)
+            parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
+        if grammar.bullets:
+            parts.append(rf"(?P<bullet>[{_char_class(grammar.bullets)}])")
+        parts.append(r"(?P<paren>\)(?=\s))")
+        parts.append(self._final.pattern)
+        parts.append(rf"(?P<quote>[{_char_class(_DOUBLE_QUOTES)}])")
+        self._scan = regex.compile("|".join(parts))
+        self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
+
+    # --- public -----------------------------------------------------------------------
+
+    def __call__(self, text: str) -> Spans:
+        return spans_between(text, self.boundaries(text))
+
+    def boundaries(self, text: str) -> list[int]:
+        """Offsets where one sentence ends and the next may begin, in increasing order."""
+        state = _State(text, [])
+        position = 0
+        length = len(text)
+        scan = self._scan.search
+        while position < length:
+            match = scan(text, position)
+            if match is None:
+                break
+            group = match.lastgroup
+            position = match.end()
+            if group == "close":
+                candidate = self._candidate(text, match)
+                if candidate is not None:
+                    self._close_quote(state, candidate.closers)
+                    state.cut(self._quoted(state, self._terminator(state, candidate)))
+            elif group == "quote":
+                self._quote(state, match.start())
+            elif group == "blank":
+                state.quote_open = None
+                state.cut(match.start())
+            elif group in ("always", "aclose"):
+                start = match.start()
+                decimal = (match.end("always") - start == 1 and start > 0
+                           and text[start - 1].isdigit() and position < length
+                           and text[position].isdigit())
+                if not decimal:
+                    self._close_quote(state, match.group("aclose"))
+                    state.cut(self._quoted(state, position))
+            elif group == "paren":
+                self._paren(state, match.start())
+            elif group == "line_bullet":
+                start = match.start() + 1
+                if not self._at_start(state, start):
+                    state.cut(start)
+            elif group == "bullet":
+                start = match.start()
+                if (start == 0 or text[start - 1].isspace()) and not self._at_start(state, start):
+                    state.cut(start)
+        return state.cuts
+
+    # --- candidates -------------------------------------------------------------------
+
+    def _candidate(self, text: str, match: regex.Match[str]) -> _Candidate | None:
+        run_start, run_end = match.span("final")
+        close_end = match.end()
+        following = _NOT_SPACE.search(text, close_end)
+        if following is None:
+            return None  # end of text: the last span ends there anyway
+        first_index = following.start()
+        limit = min(len(text), first_index + 4)
+        while first_index < limit and text[first_index] in self._skip_before_first:
+            first_index += 1
+        token_start = run_start
+        floor = max(0, run_start - _TOKEN_LIMIT)
+        while token_start > floor and not text[token_start - 1].isspace():
+            token_start -= 1
+        core_start = token_start
+        while core_start < run_start and text[core_start] in self._strip:
+            core_start += 1
+        core_end = run_start
+        while core_end > core_start and text[core_end - 1] in self._closers:
+            core_end -= 1
+        return _Candidate(run_start, text[run_start:run_end], close_end,
+                          text[run_end:close_end], token_start, core_start,
+                          text[core_start:core_end], first_index,
+                          text[first_index] if first_index < len(text) else "")
+
+    def _at_start(self, state: _State, position: int) -> bool:
+        """Whether only whitespace, openers, bullets and dashes precede `position` in its sentence."""
+        lead = self._lead.match(state.text, state.sentence_start, position)
+        return lead is not None and lead.end() == position
+
+    def _rule(self, text: str, candidate: _Candidate) -> bool | None:
+        """The first data rule that matches: True to cut, False to keep, None if none does."""
+        for rule in self._rules:
+            if (rule.terminator is None or rule.terminator.fullmatch(candidate.run)) \
+                    and (rule.token is None or rule.token.fullmatch(candidate.core)) \
+                    and (rule.before is None or rule.before.match(text, 0, candidate.core_start)) \
+                    and (rule.after is None or rule.after.match(text, candidate.first_index)):
+                return rule.breaks
+        return None
+
+    # --- quotations -------------------------------------------------------------------
+
+    def _quote(self, state: _State, index: int) -> None:
+        text = state.text
+        char = text[index]
+        before = text[index - 1] if index > 0 else " "
+        opening = char in _OPENING_ONLY or (
+            (before.isspace() or before in self._openers) and char != "”")
+        if state.quote_open is None:
+            if opening:
+                state.quote_open = index
+        elif not opening or char != text[state.quote_open]:
+            state.quote_open = None
+
+    def _close_quote(self, state: _State, closers: str) -> None:
+        if state.quote_open is not None and any(char in _DOUBLE_QUOTES for char in closers):
+            state.quote_open = None
+
+    def _quoted(self, state: _State, cut: int | None) -> int | None:
+        """Keep a quotation whole: no cut between its quotes when it closes soon after."""
+        if cut is None or state.quote_open is None:
+            return cut
+        if cut - state.quote_open > _QUOTE_LIMIT:
+            state.quote_open = None
+            return cut
+        end = _QUOTE_END.search(state.text, cut, state.quote_open + _QUOTE_LIMIT)
+        if end is not None and end.group()[0] in _DOUBLE_QUOTES:
+            return None
+        state.quote_open = None
+        return cut
+
+    # --- enumerations -----------------------------------------------------------------
+
+    def _marker(self, state: _State, start: int, label: str, style: str) -> bool | None:
+        """An enumeration marker at `start`: True if it opens a new sentence (cut before it),
+        False if it is a marker that starts its sentence already, None if it is no marker."""
+        values = _marker_values(label)
+        if self._at_start(state, start):
+            first = [kind for kind, value in values if value == 1]
+            state.chain = (first[0], style, 2) if first else None
+            return False
+        chain = state.chain
+        if chain is not None and (chain[0], chain[2]) in values and style == chain[1]:
+            state.chain = (chain[0], chain[1], chain[2] + 1)
+            return True
+        return None
+
+    def _paren(self, state: _State, index: int) -> None:
+        text = state.text
+        start = index
+        while start > 0 and index - start < 8 and not text[start - 1].isspace():
+            start -= 1
+        while start < index and text[start] in self.grammar.bullets:
+            start += 1
+        token = text[start:index]
+        marker = _MARKER.fullmatch(token)
+        if marker is None:
+            return
+        style = "()" if marker.group("open") else ")"
+        if self._marker(state, start, marker.group("label"), style):
+            state.cut(start)
+
+    # --- terminators ------------------------------------------------------------------
+
+    def _terminator(self, state: _State, candidate: _Candidate) -> int | None:
+        """Cut offset for a terminator run, or None when the sentence goes on."""
+        text = state.text
+        core = candidate.core
+        if candidate.run == "." and candidate.closers in ("", ")") \
+                and _MARKER.fullmatch(core) and not core.startswith("("):
+            style = ".)" if candidate.closers else "."
+            is_marker = self._marker(state, candidate.core_start, core, style)
+            if is_marker is not None:
+                if is_marker and not (style == "." and self._rule(text, candidate) is False):
+                    state.cut(candidate.core_start)
+                return None
+            if style == ".)":
+                return None
+
+        decided = self._rule(text, candidate)
+        if decided is not None:
+            return candidate.close_end if decided else None
+        shape = _shape(candidate.first)
+        run = candidate.run
+        if shape == "lower" and not self._lowercase_start(text, candidate):
+            return None
+        if any(char in _QUESTION for char in run):
+            return candidate.close_end if shape in ("upper", "uncased", "lower") else None
+        if len(run) > 1 or "…" in run:
+            return self._ellipsis(text, candidate, shape)
+        if not core:
+            return candidate.close_end if shape in ("upper", "uncased") else None
+
+        klass = self._abbreviation(text, candidate)
+        if klass == "prefix":
+            return None
+        if klass == "numeric":
+            if shape == "digit" or candidate.first == "§" \
+                    or _is_item_label(text, candidate.first_index):
+                return None
+            klass = None
+        if klass == "general" or (klass is None and _INITIALISM.fullmatch(core)):
+            word = _WORD_AT.match(text, candidate.first_index)
+            starts = word is not None and word.group() in self._starters
+            return candidate.close_end if starts else None
+        if _SINGLE_LETTER.fullmatch(core) and not (
+                self._pronoun_i and core == "I"
+                and _previous_word_lower(text, candidate.token_start)):
+            return None  # an initial: "Jonas E. Smith", "S. 225"
+        if shape in ("upper", "uncased", "lower"):
+            return candidate.close_end
+        if shape == "digit" and _HAS_LETTER.search(core):
+            return candidate.close_end
+        return None
+
+    def _lowercase_start(self, text: str, candidate: _Candidate) -> bool:
+        """Whether a lowercase word may start the next sentence ("we met there. then ...").
+
+        Only after a full stop or a question mark that directly follows a plain word of two or
+        more letters, with no quote or bracket in between and none before the next word:
+        "'This is great.' she said", "(... engineer.) at", "Yahoo! in", "say so? -- a bit" and
+        abbreviations ("approx. five") go on. Abbreviations and initials are ruled out later.
+        """
+        return (candidate.run in (".", "?") and not candidate.closers
+                and candidate.first_index == _NOT_SPACE.search(text, candidate.close_end).start()
+                and len(candidate.core) > 1 and candidate.core.isalpha())
+
+    def _ellipsis(self, text: str, candidate: _Candidate, shape: str) -> int | None:
+        run, run_start = candidate.run, candidate.run_start
+        if " " in run:
+            if run_start == 0 or text[run_start - 1].isspace():
+                # ". . ." after a space marks words left out inside the sentence; a fourth
+                # period (". . . .") is the full stop of a sentence that ends in an omission.
+                return candidate.close_end if run.count(".") >= 4 and shape == "upper" else None
+            if run.startswith(". "):
+                # "word. . . . Next": the period ends the sentence, the ellipsis opens the next.
+                return run_start + 1 if shape == "upper" else None
+        return candidate.close_end if shape in ("upper", "uncased") else None
+
+    def _abbreviation(self, text: str, candidate: _Candidate) -> str | None:
+        """Class of the abbreviation that ends at the terminator, if any.
+
+        Spaced abbreviations ("z. B.", "i. V. m.") are matched by joining up to three short
+        words before the terminator that each end in a period; a word glued to the previous
+        sentence ("Tuesday.Mr.") or to a compound ("Zimmermann-Str.") is looked up after its
+        last period, hyphen or slash as well.
+        """
+        lookup = self.grammar.abbreviations
+        core = candidate.core
+        parts = [core + "."]
+        start = candidate.token_start
+        for _ in range(3):
+            if start < 3 or text[start - 1] != " " or text[start - 2] != ".":
+                break
+            word_start = start - 2
+            while word_start > 0 and not text[word_start - 1].isspace() \
+                    and start - word_start < 10:
+                word_start -= 1
+            while word_start < start - 2 and text[word_start] in self._strip:
+                word_start += 1
+            parts.insert(0, text[word_start:start - 1])
+            start = word_start
+        for index in range(len(parts)):
+            klass = lookup.get("".join(parts[index:]))
+            if klass is not None:
+                return klass
+        for separator in ".-/":
+            if separator in core[:-1]:
+                tail = core.rsplit(separator, 1)[1]
+                if tail and tail[0].isalpha() and (tail + ".") in lookup:
+                    return lookup[tail + "."]
+        return None
+
+
+def _roman(numeral: str) -> int:
+    total = 0
+    values = [_ROMAN_VALUES[char] for char in numeral.lower()]
+    for index, value in enumerate(values):
+        following = values[index + 1] if index + 1 < len(values) else 0
+        total += -value if value < following else value
+    return total
+
+
+def _marker_values(label: str) -> tuple[tuple[str, int], ...]:
+    """What a marker label can count as: ('num', 3), ('alpha-lower', 1), ('roman-upper', 2)."""
+    if label.isdigit():
+        return (("num", int(label)),)
+    case = "upper" if label.isupper() else "lower"
+    values: list[tuple[str, int]] = []
+    if len(label) == 1:
+        values.append((f"alpha-{case}", ord(label.lower()) - ord("a") + 1))
+    if all(char in "ivxlcIVXLC" for char in label):
+        values.append((f"roman-{case}", _roman(label)))
+    return tuple(values)
+
+
+def _shape(char: str) -> str:
+    if not char:
+        return ""
+    if char.islower():
+        return "lower"
+    if char.isupper():
+        return "upper"
+    if char.isdigit():
+        return "digit"
+    if char.isalpha():
+        return "uncased"
+    return "other"
+
+
+def _is_item_label(text: str, index: int) -> bool:
+    """A single letter or Roman numeral used as a label: 'lit. a', 'Nr. IV', 'lit. b)'."""
+    end = index
+    while end < len(text) and text[end].isalpha() and end - index < 5:
+        end += 1
+    label = text[index:end]
+    if not label or (end < len(text) and text[end].isalpha()):
+        return False
+    return len(label) == 1 or all(char in "ivxlcIVXLC" for char in label)
+
+
+def _previous_word_lower(text: str, token_start: int) -> bool:
+    index = token_start - 1
+    while index >= 0 and text[index].isspace():
+        index -= 1
+    end = index + 1
+    while index >= 0 and text[index].isalpha():
+        index -= 1
+    word = text[index + 1:end]
+    return bool(word) and word.islower()
+
+
+def spans_between(text: str, cuts: list[int]) -> Spans:
+    """Split `text` at `cuts` and trim whitespace; empty pieces are dropped."""
+    spans: Spans = []
+    start = 0
+    for end in [*cuts, len(text)]:
+        first = _NOT_SPACE.search(text, start, end)
+        if first is not None:
+            piece_start = first.start()
+            piece_end = piece_start + len(text[piece_start:end].rstrip())
+            spans.append((piece_start, piece_end))
+        start = end
+    return spans
