@@ -1,26 +1,481 @@
-"""Code units inside fenced code and source files.
+"""Code units inside fenced code and source files: tree-sitter plus one query file per language.
 
-Placeholder: no units (the chunker cuts code between lines at blank lines). Replaced by the
-tree-sitter outline.
+What makes a unit is data: `grammars/code/<language>.scm` holds tree-sitter queries whose
+captures name the units (`@unit`, `@name`, `@body`), the nodes that wrap one (`@wrap`:
+decorators, `export`) and the comments and attributes that belong to the unit below them
+(`@attach`; `@doc` for doc comments, which may stand one blank line above it). This module
+only walks the tree those queries describe, so a language is one file.
+
+Half a function is worse than no function: a unit's span covers its leading comments, and its
+children (nested units and one TEXT node per statement) are the only places the chunker may cut
+it. tree-sitter counts UTF-8 bytes; every offset here is converted to characters of
+`Source.text`.
 """
 
 from __future__ import annotations
 
-from structchunk.decode import Source
-from structchunk.tree import Node
+import importlib
+from bisect import bisect_right
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
 
-_ALIASES = {"py": "python", "python3": "python", "js": "javascript", "ts": "typescript",
-            "sh": "bash", "shell": "bash", "zsh": "bash", "yml": "yaml", "golang": "go",
-            "rs": "rust", "c++": "cpp", "cxx": "cpp", "jsx": "javascript", "tsx": "tsx"}
+import regex
+from tree_sitter import Language, Parser, Query, QueryCursor, QueryError
+from tree_sitter import Node as SyntaxNode
+
+from structchunk.decode import Source
+from structchunk.errors import GrammarError
+from structchunk.resources import grammar_path
+from structchunk.tree import Node, NodeKind, make_node
+
+_ALIASES = {"py": "python", "python3": "python", "py3": "python", "js": "javascript",
+            "node": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript",
+            "ts": "typescript", "mts": "typescript", "cts": "typescript", "sh": "bash",
+            "shell": "bash", "zsh": "bash", "yml": "yaml", "golang": "go", "rs": "rust",
+            "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c", "jsonc": "json"}
+
+# Nesting deeper than this is kept as plain text: linear time and no recursion limit.
+MAX_DEPTH = 48
+_CLASS_LIKE = frozenset({"class", "struct", "impl", "trait", "interface", "enum"})
+_CAPTURES = frozenset({"unit", "name", "body", "wrap", "attach", "doc"})
+_SETTINGS = frozenset({"kind", "keyword", "title"})
+_DIRECTIVE = regex.compile(r"^;\s*(grammar|inherits):\s*(\S+)\s*$", regex.MULTILINE)
+_PLACEHOLDER = regex.compile(r"\{(\w+)\}")
+# 1 for a byte that starts a UTF-8 character, 0 for a continuation byte.
+_STARTS_CHAR = bytes(0 if 0x80 <= byte < 0xC0 else 1 for byte in range(256))
+_TITLE_LIMIT = 80
+_SPACE = b" \t\r\n\f\v"
 
 
 def normalise_language(info: str | None) -> str | None:
+    """`py`, `{.python}`, `js:app.js`, `C++` → the name of a grammar file."""
     if not info:
         return None
-    name = info.strip().lower().lstrip(".{").rstrip("}")
+    name = regex.split(r"[\s,:;{}]", info.strip().lower().lstrip(".{"), maxsplit=1)[0]
+    name = name.removeprefix("language-").lstrip(".")
     return _ALIASES.get(name, name) or None
 
 
 def code_units(source: Source, start: int, end: int, language: str | None) -> list[Node]:
-    """Definition nodes (functions, classes, ...) inside source.text[start:end]."""
-    return []
+    """DEFINITION and TEXT nodes covering `source.text[start:end]`, in source order."""
+    return outline(source, start, end, language)[0]
+
+
+def outline(source: Source, start: int, end: int, language: str | None
+            ) -> tuple[list[Node], str | None]:
+    """The units of a stretch of code and, when there is no grammar for it, why not.
+
+    With no grammar the result is no units and a note; the chunker then cuts between lines.
+    """
+    name = normalise_language(language)
+    if name is None or not source.text[start:end].strip():
+        return [], None
+    grammar = load_grammar(name)
+    if grammar is None:
+        return [], f"no grammar for {name}"
+    return _Outline(source, start, end, grammar).nodes(), None
+
+
+@dataclass(frozen=True)
+class CodeGrammar:
+    """A compiled query file: the tree-sitter language and the settings of each pattern."""
+
+    name: str
+    origin: str
+    language: Language
+    query: Query
+    settings: tuple[Mapping[str, str], ...]
+    guess_fields: bool = False  # no query file: read name and body from the grammar's fields
+
+
+@cache
+def load_grammar(name: str) -> CodeGrammar | None:
+    """The grammar for a normalised language name, or None when it is not installed."""
+    path = grammar_path("code", f"{name}.scm")
+    if not regex.fullmatch(r"[a-z0-9_+#-]+", name) or not path.is_file():
+        language = _language_pack(name)
+        return _generic_grammar(name, language) if language is not None else None
+    text, module = _query_text(path, ())
+    language = _load_language(module or f"tree_sitter_{name}.language") or _language_pack(name)
+    if language is None:
+        return None
+    try:
+        query = Query(language, text)
+    except QueryError as err:
+        raise GrammarError(f"query does not compile: {err}", str(path)) from err
+    settings = tuple(query.pattern_settings(index) for index in range(query.pattern_count))
+    _validate(query, settings, text, str(path))
+    return CodeGrammar(name, str(path), language, query, settings)
+
+
+def _query_text(path: Path, seen: tuple[Path, ...]) -> tuple[str, str | None]:
+    """The file's queries after those of the files it inherits, and its `; grammar:` line."""
+    if path in seen:
+        raise GrammarError("inherits itself", str(path))
+    text = path.read_text(encoding="utf-8")
+    module = None
+    parts = []
+    for match in _DIRECTIVE.finditer(text):
+        if match.group(1) == "grammar":
+            module = match.group(2)
+            continue
+        parent = grammar_path("code", f"{match.group(2)}.scm")
+        if not parent.is_file():
+            raise GrammarError(f"inherits {match.group(2)!r}, which has no file", str(path))
+        parts.append(_query_text(parent, (*seen, path))[0])
+    return "\n".join([*parts, text]), module
+
+
+def _validate(query: Query, settings: tuple[Mapping[str, str], ...], text: str,
+              origin: str) -> None:
+    captures = {query.capture_name(index) for index in range(query.capture_count)}
+    if "unit" not in captures:
+        raise GrammarError("no pattern captures @unit", origin)
+    for index, values in enumerate(settings):
+        line = text.count("\n", 0, query.start_byte_for_pattern(index)) + 1
+        unknown = set(values) - _SETTINGS
+        if unknown:
+            raise GrammarError(f"pattern at line {line}: unknown setting {sorted(unknown)[0]!r}"
+                               f" (known: {', '.join(sorted(_SETTINGS))})", origin)
+        names = set(_PLACEHOLDER.findall(values.get("title", ""))) - captures - {"keyword"}
+        if names:
+            raise GrammarError(f"pattern at line {line}: title names no capture "
+                               f"{sorted(names)[0]!r}", origin)
+    in_titles = {name for values in settings for name in _PLACEHOLDER.findall(
+        values.get("title", ""))}
+    extra = {name for name in captures if not name.startswith("_")} - _CAPTURES - in_titles
+    if extra:
+        raise GrammarError(f"unknown capture @{sorted(extra)[0]} (known: "
+                           f"{', '.join('@' + name for name in sorted(_CAPTURES))})", origin)
+
+
+def _load_language(reference: str) -> Language | None:
+    module_name, _, function = reference.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+        return Language(getattr(module, function)())
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return None
+
+
+def _language_pack(name: str) -> Language | None:
+    """A grammar from tree-sitter-language-pack 0.x, which ships them compiled in the wheel.
+
+    Later releases fetch grammars over the network on first use, so they are not consulted.
+    """
+    try:
+        if not metadata.version("tree-sitter-language-pack").startswith("0."):
+            return None
+        pack = importlib.import_module("tree_sitter_language_pack")
+        language = pack.get_language(name)
+    except Exception:  # an optional extra: any failure means "no grammar"
+        return None
+    return language if isinstance(language, Language) else None
+
+
+_GENERIC_KINDS = {
+    "function_definition": ("function", "function"), "function_declaration": ("function",
+    "function"), "function_item": ("function", "fn"), "method_definition": ("method", "method"),
+    "method_declaration": ("method", "method"), "class_definition": ("class", "class"),
+    "class_declaration": ("class", "class"), "interface_declaration": ("interface",
+    "interface"), "impl_item": ("impl", "impl"), "trait_item": ("trait", "trait"),
+    "module_definition": ("module", "module"),
+}
+
+
+def _generic_grammar(name: str, language: Language) -> CodeGrammar | None:
+    """Units by common node names, for a language that has a grammar but no query file."""
+    patterns = [f'(({kind}) @unit (#set! kind "{unit_kind}") (#set! keyword "{keyword}"))'
+                for kind, (unit_kind, keyword) in _GENERIC_KINDS.items()
+                if language.id_for_node_kind(kind, True)]
+    if language.id_for_node_kind("comment", True):
+        patterns.append("(comment) @attach")
+    if not patterns:
+        return None
+    query = Query(language, "\n".join(patterns))
+    settings = tuple(query.pattern_settings(index) for index in range(query.pattern_count))
+    return CodeGrammar(name, "tree-sitter-language-pack", language, query, settings, True)
+
+
+@dataclass(eq=False)
+class _Unit:
+    node: SyntaxNode
+    outer: SyntaxNode  # the unit with the nodes that wrap it
+    body: SyntaxNode | None
+    kind: str
+    title: str
+    name: str | None
+    start: int = 0  # bytes, leading comments included
+    end: int = 0
+
+
+@dataclass(eq=False)
+class _Piece:
+    """A stretch of the code that is not a unit: a statement, a comment, a brace."""
+
+    start: int
+    end: int
+    comment: bool = False  # a comment on its own line: it leads the statement below
+    token: bool = False  # punctuation or a keyword: it closes the statement above
+    header: bool = False  # a unit's signature: it joins the statement after it
+
+
+@dataclass(eq=False)
+class _Group:
+    start: int
+    end: int
+    last: _Piece
+    header: bool = False
+
+
+class _Outline:
+    """Units and statement groups of one stretch of code, parsed once."""
+
+    def __init__(self, source: Source, start: int, end: int, grammar: CodeGrammar) -> None:
+        self.source = source
+        self.offset = start
+        self.end = end
+        body = source.text[start:end]
+        self.data = body.encode("utf-8")
+        self.char_at: list[int] | None = None
+        if not body.isascii():
+            self.char_at = list(accumulate(self.data.translate(_STARTS_CHAR), initial=0))
+        starts = [0]
+        position = self.data.find(b"\n")
+        while position >= 0:
+            starts.append(position + 1)
+            position = self.data.find(b"\n", position + 1)
+        self.row_starts = starts
+        self.grammar = grammar
+        self.root = Parser(grammar.language).parse(self.data).root_node
+        self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
+        self.ancestors: set[int] = set()  # nodes that hold a unit somewhere inside
+        self._find_units()
+
+    # -- offsets ---------------------------------------------------------------------------
+
+    def _char(self, byte: int) -> int:
+        return self.offset + (byte if self.char_at is None else self.char_at[byte])
+
+    def _row(self, byte: int) -> int:
+        return bisect_right(self.row_starts, byte) - 1
+
+    def _trim_end(self, start: int, end: int) -> int:
+        while end > start and self.data[end - 1] in _SPACE:
+            end -= 1
+        return end
+
+    def _trim_start(self, start: int, end: int) -> int:
+        while start < end and self.data[start] in _SPACE:
+            start += 1
+        return start
+
+    def _starts_line(self, byte: int) -> bool:
+        return not self.data[self.row_starts[self._row(byte)]:byte].strip()
+
+    def _text(self, node: SyntaxNode) -> str:
+        return " ".join(self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+                        .split())
+
+    # -- finding units ---------------------------------------------------------------------
+
+    def _find_units(self) -> None:
+        grammar = self.grammar
+        attach: dict[int, int] = {}  # node id -> blank lines allowed below it
+        wrap: set[int] = set()
+        best: dict[int, tuple[tuple[int, int], int, dict[str, list[SyntaxNode]]]] = {}
+        for pattern, captures in QueryCursor(grammar.query).matches(self.root):
+            for node in captures.get("attach", ()):
+                attach.setdefault(node.id, 0)
+            for node in captures.get("doc", ()):
+                attach[node.id] = 1
+            wrap.update(node.id for node in captures.get("wrap", ()))
+            units = captures.get("unit")
+            if not units:
+                continue
+            node = units[0]
+            rank = (len(captures), -pattern)
+            if node.id not in best or rank > best[node.id][0]:
+                best[node.id] = (rank, pattern, captures)
+        by_body: dict[int, _Unit] = {}
+        for _rank, pattern, captures in best.values():
+            unit = self._unit(captures, grammar.settings[pattern])
+            key = unit.body.id if unit.body is not None else unit.node.id
+            kept = by_body.get(key)
+            if kept is None or unit.node.end_byte - unit.node.start_byte > (
+                    kept.node.end_byte - kept.node.start_byte):
+                by_body[key] = unit
+        for unit in sorted(by_body.values(), key=lambda item: item.node.start_byte):
+            outer = unit.node
+            while outer.parent is not None and outer.parent.id in wrap:
+                outer = outer.parent
+            if outer.id in self.units:
+                continue
+            unit.outer = outer
+            unit.start, unit.end = self._extend(outer, attach)
+            self.units[outer.id] = unit
+            parent = outer.parent
+            while parent is not None and parent.id not in self.ancestors:
+                self.ancestors.add(parent.id)
+                parent = parent.parent
+
+    def _unit(self, captures: dict[str, list[SyntaxNode]], settings: Mapping[str, str]
+              ) -> _Unit:
+        node = captures["unit"][0]
+        values = {key: self._text(nodes[0]) for key, nodes in captures.items()
+                  if key not in ("unit", "body", "wrap", "attach", "doc") and nodes}
+        body = captures["body"][0] if captures.get("body") else None
+        if self.grammar.guess_fields:
+            name_node = node.child_by_field_name("name")
+            if name_node is not None:
+                values.setdefault("name", self._text(name_node))
+            body = body or node.child_by_field_name("body")
+        kind = settings.get("kind", "definition")
+        values["keyword"] = settings.get("keyword", kind)
+        template = settings.get("title", "{keyword} {name}")
+        title = " ".join(_PLACEHOLDER.sub(lambda m: values.get(m.group(1), ""), template).split())
+        if len(title) > _TITLE_LIMIT:
+            title = title[:_TITLE_LIMIT - 1] + "…"
+        return _Unit(node, node, body, kind, title or kind, values.get("name"))
+
+    def _extend(self, outer: SyntaxNode, attach: dict[int, int]) -> tuple[int, int]:
+        """The unit's bytes with the comments and attributes directly above it.
+
+        A doc comment (`/** … */`) may stand one blank line above; other comments may not.
+        """
+        start = outer.start_byte
+        sibling = outer.prev_sibling
+        while sibling is not None and sibling.id in attach and self._starts_line(
+                sibling.start_byte):
+            last_row = self._row(self._trim_end(sibling.start_byte, sibling.end_byte) - 1)
+            if last_row < self._row(start) - 1 - attach[sibling.id]:
+                break
+            start = sibling.start_byte
+            sibling = sibling.prev_sibling
+        start = self._trim_start(start, outer.end_byte)  # a node may begin at a MISSING token
+        return start, self._trim_end(start, outer.end_byte)
+
+    # -- members ---------------------------------------------------------------------------
+
+    def _items(self, container: SyntaxNode, depth: int) -> list[_Unit | _Piece]:
+        """The container's children as units and pieces; nodes holding a unit are opened."""
+        items: list[_Unit | _Piece] = []
+        for child in container.children:
+            if child.end_byte <= child.start_byte:
+                continue
+            unit = self.units.get(child.id)
+            if unit is not None:
+                while items and isinstance(items[-1], _Piece) and items[-1].start >= unit.start:
+                    items.pop()  # comments the unit took in
+                items.append(unit)
+            elif child.id in self.ancestors and depth < MAX_DEPTH:
+                items.extend(self._items(child, depth + 1))
+            else:
+                start = self._trim_start(child.start_byte, child.end_byte)
+                end = self._trim_end(start, child.end_byte)
+                if end <= start:
+                    continue
+                if items and isinstance(items[-1], _Unit) and self._trails(items[-1], child):
+                    items[-1].end = end  # `};` or `} // end` stays on the unit's line
+                    continue
+                leads = child.type in ("comment", "line_comment", "block_comment",
+                                       "attribute_item", "decorator")
+                items.append(_Piece(start, end,
+                                    comment=leads and self._starts_line(child.start_byte),
+                                    token=not child.is_named))
+        return items
+
+    def _trails(self, unit: _Unit, child: SyntaxNode) -> bool:
+        if not (child.is_extra or child.type in (";", ",")):
+            return False
+        return self._row(child.start_byte) == self._row(max(unit.start, unit.end - 1))
+
+    def _group(self, items: list[_Unit | _Piece], paragraphs: bool) -> list[_Unit | _Group]:
+        """Pieces joined into statements (or, at top level, into blank-line paragraphs)."""
+        entries: list[_Unit | _Group] = []
+        for item in items:
+            last = entries[-1] if entries else None
+            if isinstance(item, _Unit):
+                entries.append(item)
+            elif isinstance(last, _Group) and self._joins(last, item, paragraphs):
+                last.end = max(last.end, item.end)
+                last.last = item
+                last.header = last.header and item.header
+            else:
+                entries.append(_Group(item.start, item.end, item, item.header))
+        return entries
+
+    def _joins(self, group: _Group, piece: _Piece, paragraphs: bool) -> bool:
+        first_row = self._row(piece.start)
+        last_row = self._row(group.end - 1)
+        if first_row == last_row or piece.token or group.header:
+            return True
+        if group.last.comment and not group.last.header:
+            return first_row == last_row + 1
+        return paragraphs and first_row == last_row + 1
+
+    # -- nodes -----------------------------------------------------------------------------
+
+    def nodes(self) -> list[Node]:
+        items = self._items(self.root, 0)
+        nodes = self._nodes(items, True, None, 0)
+        return self._fill(self.offset, self.end, nodes)
+
+    def _nodes(self, items: list[_Unit | _Piece], paragraphs: bool, parent_kind: str | None,
+               depth: int) -> list[Node]:
+        nodes = []
+        for entry in self._group(items, paragraphs):
+            if isinstance(entry, _Group):
+                nodes.append(make_node(self.source, NodeKind.TEXT, self._char(entry.start),
+                                       self._char(entry.end)))
+            else:
+                nodes.append(self._definition(entry, parent_kind, depth))
+        return nodes
+
+    def _definition(self, unit: _Unit, parent_kind: str | None, depth: int) -> Node:
+        start, end = self._char(unit.start), self._char(unit.end)
+        kind = unit.kind
+        if kind == "function" and parent_kind in _CLASS_LIKE:
+            kind = "method"
+        container = unit.body
+        if container is None and unit.outer.id in self.ancestors:
+            container = unit.outer
+        children: list[Node] = []
+        if container is not None and depth < MAX_DEPTH:
+            items: list[_Unit | _Piece] = []
+            head_end = self._trim_end(unit.start, min(container.start_byte, unit.end))
+            if head_end > unit.start:
+                items.append(_Piece(unit.start, head_end, header=True))
+            items.extend(self._items(container, depth + 1))
+            tail_start = max(container.end_byte, items[-1].end if items else unit.start)
+            if self._trim_end(tail_start, unit.end) > tail_start:
+                items.append(_Piece(tail_start, unit.end, token=True))
+            children = self._fill(start, end, self._nodes(items, False, kind, depth + 1))
+            if len(children) == 1 and children[0].kind is NodeKind.TEXT:
+                children = []
+        attrs: dict[str, Any] = {"title": unit.title, "definition_kind": kind}
+        if unit.name:
+            attrs["name"] = unit.name
+        return make_node(self.source, NodeKind.DEFINITION, start, end, children, **attrs)
+
+    def _fill(self, start: int, end: int, nodes: list[Node]) -> list[Node]:
+        """TEXT for any code between the nodes that tree-sitter left out, so nothing is lost."""
+        text = self.source.text
+        result: list[Node] = []
+        cursor = start
+        for node in [*nodes, None]:
+            gap_end = node.start if node is not None else end
+            if gap_end > cursor and text[cursor:gap_end].strip():
+                gap_start = cursor + len(text[cursor:gap_end]) - len(text[cursor:gap_end]
+                                                                     .lstrip())
+                gap_stop = cursor + len(text[cursor:gap_end].rstrip())
+                result.append(make_node(self.source, NodeKind.TEXT, gap_start, gap_stop))
+            if node is not None:
+                result.append(node)
+                cursor = max(cursor, node.end)
+        return result
