@@ -291,10 +291,19 @@ def _build(name: str, folder: Path) -> SentenceGrammar:
 
 
 def _with_variants(abbreviations: dict[str, str]) -> dict[str, str]:
-    """Add a capitalised first letter (sentence starts) and typographic apostrophes."""
+    """Add spelling variants; an entry listed in the data always wins over a variant.
+
+    Every abbreviation gets a capitalised first letter (sentence starts: "Vgl.", "Z.B.") and
+    typographic apostrophes; general and numeric ones also all capitals ("INC.", "NO."), and
+    numeric ones a lowercase first letter ("rs. 1000", "nr. 5").
+    """
     result = dict(abbreviations)
     for key, klass in abbreviations.items():
-        variants = {key[0].upper() + key[1:], key.replace("'", "’")}
+        variants = [key[0].upper() + key[1:], key.replace("'", "’")]
+        if klass != "prefix":
+            variants.append(key.upper())
+        if klass == "numeric":
+            variants.append(key[0].lower() + key[1:])
         for variant in variants:
             result.setdefault(variant, klass)
     return result

@@ -34,7 +34,13 @@ _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _NOT_SPACE = regex.compile(r"\S")
 _MARKER = regex.compile(r"(?P<open>\()?(?P<label>\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})")
-_QUOTE_END = regex.compile(r'["“”»«]|(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)')
+_NUMBERED_ITEM = regex.compile(r"\d{1,3}(?:\.\)|[.)])\s")
+_TITLE_WORD = regex.compile(r"[\p{L}\p{M}]{4,}")
+_SINGLE_QUOTES = "'‘’‚"
+_BLANK_LINE = r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
+_QUOTE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
+# A closing single quote: after a non-space, not inside a word ("don't" is no quote).
+_SINGLE_QUOTE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
@@ -50,12 +56,15 @@ class _State:
     cuts: list[int]
     sentence_start: int = 0
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
-    quote_open: int | None = None
+    quote_open: int | None = None  # double quotes
+    single_open: int | None = None
+    in_item: bool = False  # the current sentence is an item of an inline enumeration
 
     def cut(self, offset: int | None) -> None:
         if offset is not None and offset > self.sentence_start:
             self.cuts.append(offset)
             self.sentence_start = offset
+            self.in_item = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,10 @@ class RuleSegmenter:
         final = _char_class(grammar.final)
         self._final = regex.compile(
             rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
-            rf"(?P<close>[{closers}]*(?:\[\d{{1,3}}\][{closers}]*)*)(?=\s|\Z)")
+            rf"(?P<close>[{closers}]*(?:\[\d{{1,3}}\][{closers}]*)*"
+            # a footnote number glued to the full stop: "... consultation.11 12 Take"
+            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?)"
+            r"(?=\s|\Z)")
         parts = [r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))"]
         if grammar.always:
             always = _char_class(grammar.always)
@@ -98,11 +110,13 @@ class RuleSegmenter:
         if grammar.line_bullets:
             line_bullets = _char_class(grammar.line_bullets)
             parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
+        parts.append(r"(?P<newline>\r\n|\r|\n)")
         if grammar.bullets:
             parts.append(rf"(?P<bullet>[{_char_class(grammar.bullets)}])")
         parts.append(r"(?P<paren>\)(?=\s))")
         parts.append(self._final.pattern)
         parts.append(rf"(?P<quote>[{_char_class(_DOUBLE_QUOTES)}])")
+        parts.append(rf"(?P<single>[{_char_class(_SINGLE_QUOTES)}])")
         self._scan = regex.compile("|".join(parts))
         self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
 
@@ -130,8 +144,10 @@ class RuleSegmenter:
                     state.cut(self._quoted(state, self._terminator(state, candidate)))
             elif group == "quote":
                 self._quote(state, match.start())
+            elif group == "single":
+                self._single_quote(state, match.start())
             elif group == "blank":
-                state.quote_open = None
+                state.quote_open = state.single_open = None
                 state.cut(match.start())
             elif group in ("always", "aclose"):
                 start = match.start()
@@ -143,6 +159,8 @@ class RuleSegmenter:
                     state.cut(self._quoted(state, position))
             elif group == "paren":
                 self._paren(state, match.start())
+            elif group == "newline":
+                self._line_break(state, match.start())
             elif group == "line_bullet":
                 start = match.start() + 1
                 if not self._at_start(state, start):
@@ -163,7 +181,8 @@ class RuleSegmenter:
             return None  # end of text: the last span ends there anyway
         first_index = following.start()
         limit = min(len(text), first_index + 4)
-        while first_index < limit and text[first_index] in self._skip_before_first:
+        while first_index < limit and (text[first_index] in self._skip_before_first or (
+                text[first_index] == " " and text[first_index - 1] in _DASHES)):
             first_index += 1
         token_start = run_start
         floor = max(0, run_start - _TOKEN_LIMIT)
@@ -201,30 +220,62 @@ class RuleSegmenter:
         text = state.text
         char = text[index]
         before = text[index - 1] if index > 0 else " "
-        opening = char in _OPENING_ONLY or (
-            (before.isspace() or before in self._openers) and char != "”")
+        after = text[index + 1] if index + 1 < len(text) else " "
+        if char == '"':
+            opening = state.quote_open is None and not after.isspace()
+        else:
+            opening = char in _OPENING_ONLY or (
+                (before.isspace() or before in self._openers or before in _DASHES)
+                and char != "”")
         if state.quote_open is None:
             if opening:
                 state.quote_open = index
         elif not opening or char != text[state.quote_open]:
             state.quote_open = None
 
+    def _single_quote(self, state: _State, index: int) -> None:
+        """Single quotes open before a word and close after one; apostrophes are neither."""
+        text = state.text
+        before = text[index - 1] if index > 0 else " "
+        after = text[index + 1] if index + 1 < len(text) else " "
+        if (before.isspace() or before in self._openers) and after.isalnum():
+            if state.single_open is None and text[index] != "’":
+                state.single_open = index
+        elif not before.isspace() and not after.isalnum():
+            state.single_open = None
+
     def _close_quote(self, state: _State, closers: str) -> None:
-        if state.quote_open is not None and any(char in _DOUBLE_QUOTES for char in closers):
+        if any(char in _DOUBLE_QUOTES for char in closers):
             state.quote_open = None
+        if any(char in _SINGLE_QUOTES for char in closers):
+            state.single_open = None
 
     def _quoted(self, state: _State, cut: int | None) -> int | None:
-        """Keep a quotation whole: no cut between its quotes when it closes soon after."""
-        if cut is None or state.quote_open is None:
-            return cut
-        if cut - state.quote_open > _QUOTE_LIMIT:
-            state.quote_open = None
-            return cut
-        end = _QUOTE_END.search(state.text, cut, state.quote_open + _QUOTE_LIMIT)
-        if end is not None and end.group()[0] in _DOUBLE_QUOTES:
+        """Keep a quotation whole: no cut between its quotes when it closes soon after.
+
+        A quotation that does not close within `_QUOTE_LIMIT` characters or before a blank
+        line is taken as unbalanced (or an apostrophe) and forgotten.
+        """
+        if cut is None:
             return None
-        state.quote_open = None
+        if state.quote_open is not None:
+            if self._closes(state.text, cut, state.quote_open, _QUOTE_END, _DOUBLE_QUOTES):
+                return None
+            state.quote_open = None
+        if state.single_open is not None:
+            if self._closes(state.text, cut, state.single_open, _SINGLE_QUOTE_END,
+                            _SINGLE_QUOTES):
+                return None
+            state.single_open = None
         return cut
+
+    @staticmethod
+    def _closes(text: str, cut: int, opened: int, pattern: regex.Pattern[str],
+                quotes: str) -> bool:
+        if cut - opened > _QUOTE_LIMIT:
+            return False
+        end = pattern.search(text, cut, opened + _QUOTE_LIMIT)
+        return end is not None and end.group()[0] in quotes
 
     # --- enumerations -----------------------------------------------------------------
 
@@ -235,12 +286,48 @@ class RuleSegmenter:
         if self._at_start(state, start):
             first = [kind for kind, value in values if value == 1]
             state.chain = (first[0], style, 2) if first else None
+            state.in_item = True
             return False
         chain = state.chain
-        if chain is not None and (chain[0], chain[2]) in values and style == chain[1]:
-            state.chain = (chain[0], chain[1], chain[2] + 1)
-            return True
+        if chain is not None and style == chain[1] and not (
+                style == "." and chain[0] == "alpha-upper"):  # "A. Smith and B. Jones"
+            if (chain[0], chain[2]) in values:
+                state.chain = (chain[0], chain[1], chain[2] + 1)
+                return True
+            if chain[2] > 2 and (chain[0], 1) in values:  # the same kind of list again
+                state.chain = (chain[0], chain[1], 2)
+                return True
         return None
+
+    def _line_break(self, state: _State, index: int) -> None:
+        """A line break alone is no sentence end (hard-wrapped text), with two exceptions.
+
+        It ends the last item of an inline enumeration ("a. one b. two c. three" + line
+        break), and it ends a title line: two or more words, every word of four or more letters
+        capitalised, no terminator ("Putter King Scavenger Hunt Trophy"), when the next line
+        starts with a capital, a digit or an opening bracket or quote.
+        """
+        text = state.text
+        following = _NOT_SPACE.search(text, index)
+        if following is None:
+            return
+        first = text[following.start()]
+        if not (first.isupper() or first.isdigit() or first in self._openers):
+            return
+        if state.in_item and first.isupper():
+            state.cut(index)
+            return
+        line_start = max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
+        line = text[max(line_start, state.sentence_start, index - 120):index].strip()
+        if not line or not line[-1].isalnum() and line[-1] not in self._closers:
+            return
+        if line[-1] in self._closers and line[-1] != ")":
+            return
+        words = line.split()
+        long_words = [word for word in _TITLE_WORD.findall(line)]
+        if len(words) >= 2 and len(long_words) >= 2 and all(
+                word[0].isupper() for word in long_words):
+            state.cut(index)
 
     def _paren(self, state: _State, index: int) -> None:
         text = state.text
@@ -256,6 +343,7 @@ class RuleSegmenter:
         style = "()" if marker.group("open") else ")"
         if self._marker(state, start, marker.group("label"), style):
             state.cut(start)
+            state.in_item = True
 
     # --- terminators ------------------------------------------------------------------
 
@@ -270,6 +358,7 @@ class RuleSegmenter:
             if is_marker is not None:
                 if is_marker and not (style == "." and self._rule(text, candidate) is False):
                     state.cut(candidate.core_start)
+                    state.in_item = True
                 return None
             if style == ".)":
                 return None
@@ -282,6 +371,8 @@ class RuleSegmenter:
         if shape == "lower" and not self._lowercase_start(text, candidate):
             return None
         if any(char in _QUESTION for char in run):
+            if shape == "digit" and _NUMBERED_ITEM.match(text, candidate.first_index):
+                return candidate.close_end
             return candidate.close_end if shape in ("upper", "uncased", "lower") else None
         if len(run) > 1 or "…" in run:
             return self._ellipsis(text, candidate, shape)
