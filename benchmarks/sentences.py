@@ -235,7 +235,7 @@ def score(root: Path, tools: list[str]) -> list[Row]:
             seconds = time.perf_counter() - started
             gold = sum(len(case.gold) for case in cases)
             predicted = sum(len(p) for p in predictions)
-            correct = sum(len(p & case.gold) for p, case in zip(predictions, cases))
+            correct = sum(len(p & case.gold) for p, case in zip(predictions, cases, strict=False))
             rows.append(Row(name, lang, tool, len(cases), skipped, gold, predicted, correct,
                             chars, seconds))
     for tool in tools:

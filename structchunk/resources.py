@@ -1,4 +1,4 @@
-"""Where structchunk's data files live: `grammars/` in a checkout, `structchunk/grammars` in a wheel.
+"""Where structchunk's data files live: `grammars/` in a checkout, `structchunk/grammars` in wheels.
 
 The wheel ships the top-level `grammars/` folder as package data (see pyproject.toml), so an
 installed package finds it next to its modules; a source checkout keeps it beside the package.

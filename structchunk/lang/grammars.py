@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -42,8 +42,12 @@ _SECTIONS = {
 }
 _RULE_KEYS = ("name", "description", "action", *RULE_PATTERNS)
 
-# Straight quotes stand for their typographic variants.
-_QUOTE_VARIANTS = {'"': '"“”„‟', "'": "'‘’‚‛"}
+# Straight quotes stand for their typographic variants: “ closes a German quotation („...“)
+# and opens an English one (“...”), so it is both an opener and a closer.
+_QUOTE_VARIANTS = {
+    "openers": {'"': '"“„', "'": "'‘‚"},
+    "closers": {'"': '"”“', "'": "'’‘"},
+}
 
 # An abbreviation as written: letter groups separated by a period, a period and one space, or
 # one space ("z. B.", "et al."), hyphens inside a group ("Dipl.-Ing."), a period at the end.
@@ -117,7 +121,7 @@ def resolve_language(language: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_grammar(language: str | None = None) -> SentenceGrammar:
     """Load, merge and validate the grammar for `language` (cached per resolved code)."""
     code = resolve_language(language)
@@ -227,7 +231,8 @@ def _lineage(folder: Path, name: str) -> list[tuple[str, dict[str, Any]]]:
     def visit(current: str, path: tuple[str, ...]) -> None:
         if current in path:
             chain = " -> ".join((*path, current))
-            raise GrammarError(f"grammar.inherits: cycle {chain}", f"grammars/sentences/{current}.toml")
+            raise GrammarError(f"grammar.inherits: cycle {chain}",
+                               _origin(folder / f"{current}.toml"))
         if current in done:
             return
         data = _read(folder, current)
@@ -251,7 +256,7 @@ def _build(name: str, folder: Path) -> SentenceGrammar:
         origin = _origin(folder / f"{file_name}.toml")
         for key in _TERMINATOR_KEYS:
             for entry in data.get("terminators", {}).get(key, []):
-                sets[key].update(_QUOTE_VARIANTS.get(entry, entry))
+                sets[key].update(_QUOTE_VARIANTS.get(key, {}).get(entry, entry))
         own: dict[str, str] = {}
         for klass in ABBREVIATION_CLASSES:
             for entry in data.get("abbreviations", {}).get(klass, []):

@@ -3,8 +3,10 @@
 A compiled scanner finds every place where a sentence could end or start: a terminator run
 (`.`, `?!`, `...`, `. . .`) with the quotes, brackets and footnote marks that close it, a danda
 or full-width terminator, a blank line, a bullet, a closing parenthesis that may end an
-enumeration marker (`a)`, `(iii)`), and double quotes. Every alternative of the scanner starts
-with a fixed set of characters, so the regex engine skips plain text quickly.
+enumeration marker (`a)`, `(iii)`), and a line break before a capital. Every alternative of the
+scanner starts with a fixed set of characters, so the regex engine skips plain text quickly.
+Quotation marks are read only when a cut is about to be made, from where the last reading
+stopped.
 
 Each candidate is decided in Python from the grammar: the data rules first, then quotations,
 abbreviations, initials, enumerations and the shape of the next word. Precision comes first:
@@ -33,12 +35,19 @@ _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _NOT_SPACE = regex.compile(r"\S")
-_MARKER = regex.compile(r"(?P<open>\()?(?P<label>\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})")
+_TOKEN_BEFORE = regex.compile(r"(?r)\S*")
+_LABEL = r"(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})"
+_MARKER = regex.compile(rf"(?P<open>\()?(?P<label>{_LABEL})")
 _NUMBERED_ITEM = regex.compile(r"\d{1,3}(?:\.\)|[.)])\s")
 _TITLE_WORD = regex.compile(r"[\p{L}\p{M}]{4,}")
+_LOWER_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]{3,}")
 _SINGLE_QUOTES = "'‘’‚"
 _BLANK_LINE = r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
 _QUOTE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
+# Quotation marks: double quotes, and single quotes that open before a word or close after
+# one (an apostrophe inside a word, "don't", is neither).
+_QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘‚](?=[\p{L}\p{N}]))"""
+                            r"|(?<=\S)['’‘](?![\p{L}\p{N}])")
 # A closing single quote: after a non-space, not inside a word ("don't" is no quote).
 _SINGLE_QUOTE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -58,6 +67,7 @@ class _State:
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
     quote_open: int | None = None  # double quotes
     single_open: int | None = None
+    quotes_read: int = 0  # quotation marks before this offset have been read
     in_item: bool = False  # the current sentence is an item of an inline enumeration
 
     def cut(self, offset: int | None) -> None:
@@ -67,7 +77,7 @@ class _State:
             self.in_item = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Candidate:
     """A terminator run in context: the word before it and the first letter after it."""
 
@@ -78,6 +88,7 @@ class _Candidate:
     token_start: int  # the word before the run, as delimited by whitespace
     core_start: int  # ... without opening quotes, brackets and bullets
     core: str  # ... and without closing quotes and brackets
+    next_start: int  # the next non-space character
     first_index: int  # the next sentence's first letter (after openers and dashes)
     first: str
 
@@ -88,6 +99,11 @@ class RuleSegmenter:
     def __init__(self, grammar: SentenceGrammar) -> None:
         self.grammar = grammar
         self._rules: tuple[Rule, ...] = grammar.rules
+        # A word that matches no rule's token pattern leaves only the rules without one.
+        token_rules = [rule.token.pattern for rule in grammar.rules if rule.token is not None]
+        self._any_token = regex.compile("|".join(f"(?:{p})" for p in token_rules)) \
+            if token_rules else None
+        self._tokenless_rules = tuple(rule for rule in grammar.rules if rule.token is None)
         self._openers = grammar.openers
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
@@ -110,13 +126,14 @@ class RuleSegmenter:
         if grammar.line_bullets:
             line_bullets = _char_class(grammar.line_bullets)
             parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
-        parts.append(r"(?P<newline>\r\n|\r|\n)")
+        openers = _char_class(grammar.openers)
+        parts.append(rf"(?P<newline>(?:\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*[\r\n])"
+                     rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
+        bullets = _char_class(grammar.bullets)
         if grammar.bullets:
-            parts.append(rf"(?P<bullet>[{_char_class(grammar.bullets)}])")
-        parts.append(r"(?P<paren>\)(?=\s))")
+            parts.append(rf"(?P<bullet>[{bullets}])")
+        parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{_LABEL}\))(?=\s))")
         parts.append(self._final.pattern)
-        parts.append(rf"(?P<quote>[{_char_class(_DOUBLE_QUOTES)}])")
-        parts.append(rf"(?P<single>[{_char_class(_SINGLE_QUOTES)}])")
         self._scan = regex.compile("|".join(parts))
         self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
 
@@ -128,26 +145,19 @@ class RuleSegmenter:
     def boundaries(self, text: str) -> list[int]:
         """Offsets where one sentence ends and the next may begin, in increasing order."""
         state = _State(text, [])
-        position = 0
         length = len(text)
-        scan = self._scan.search
-        while position < length:
-            match = scan(text, position)
-            if match is None:
-                break
+        for match in self._scan.finditer(text):
             group = match.lastgroup
             position = match.end()
             if group == "close":
                 candidate = self._candidate(text, match)
                 if candidate is not None:
-                    self._close_quote(state, candidate.closers)
-                    state.cut(self._quoted(state, self._terminator(state, candidate)))
-            elif group == "quote":
-                self._quote(state, match.start())
-            elif group == "single":
-                self._single_quote(state, match.start())
+                    cut = self._terminator(state, candidate)
+                    if cut is not None:
+                        state.cut(self._quoted(state, cut, position))
             elif group == "blank":
                 state.quote_open = state.single_open = None
+                state.quotes_read = position
                 state.cut(match.start())
             elif group in ("always", "aclose"):
                 start = match.start()
@@ -155,8 +165,7 @@ class RuleSegmenter:
                            and text[start - 1].isdigit() and position < length
                            and text[position].isdigit())
                 if not decimal:
-                    self._close_quote(state, match.group("aclose"))
-                    state.cut(self._quoted(state, position))
+                    state.cut(self._quoted(state, position, position))
             elif group == "paren":
                 self._paren(state, match.start())
             elif group == "newline":
@@ -176,18 +185,24 @@ class RuleSegmenter:
     def _candidate(self, text: str, match: regex.Match[str]) -> _Candidate | None:
         run_start, run_end = match.span("final")
         close_end = match.end()
-        following = _NOT_SPACE.search(text, close_end)
-        if following is None:
-            return None  # end of text: the last span ends there anyway
-        first_index = following.start()
-        limit = min(len(text), first_index + 4)
-        while first_index < limit and (text[first_index] in self._skip_before_first or (
-                text[first_index] == " " and text[first_index - 1] in _DASHES)):
-            first_index += 1
-        token_start = run_start
-        floor = max(0, run_start - _TOKEN_LIMIT)
-        while token_start > floor and not text[token_start - 1].isspace():
-            token_start -= 1
+        length = len(text)
+        if close_end + 1 < length and text[close_end] == " " \
+                and not text[close_end + 1].isspace():
+            next_start = close_end + 1  # the usual case: one space
+        else:
+            following = _NOT_SPACE.search(text, close_end)
+            if following is None:
+                return None  # end of text: the last span ends there anyway
+            next_start = following.start()
+        first_index = next_start
+        skip = self._skip_before_first
+        if text[first_index] in skip:
+            limit = min(length, first_index + 4)
+            while first_index < limit and (text[first_index] in skip or (
+                    text[first_index] == " " and text[first_index - 1] in _DASHES)):
+                first_index += 1
+        token_start = _TOKEN_BEFORE.match(text, max(0, run_start - _TOKEN_LIMIT),
+                                          run_start).start()
         core_start = token_start
         while core_start < run_start and text[core_start] in self._strip:
             core_start += 1
@@ -196,17 +211,21 @@ class RuleSegmenter:
             core_end -= 1
         return _Candidate(run_start, text[run_start:run_end], close_end,
                           text[run_end:close_end], token_start, core_start,
-                          text[core_start:core_end], first_index,
-                          text[first_index] if first_index < len(text) else "")
+                          text[core_start:core_end], next_start, first_index,
+                          text[first_index] if first_index < length else "")
 
     def _at_start(self, state: _State, position: int) -> bool:
-        """Whether only whitespace, openers, bullets and dashes precede `position` in its sentence."""
+        """Whether only whitespace, openers, bullets and dashes precede `position` in its
+        sentence."""
         lead = self._lead.match(state.text, state.sentence_start, position)
         return lead is not None and lead.end() == position
 
     def _rule(self, text: str, candidate: _Candidate) -> bool | None:
         """The first data rule that matches: True to cut, False to keep, None if none does."""
-        for rule in self._rules:
+        rules = self._rules
+        if self._any_token is not None and not self._any_token.fullmatch(candidate.core):
+            rules = self._tokenless_rules
+        for rule in rules:
             if (rule.terminator is None or rule.terminator.fullmatch(candidate.run)) \
                     and (rule.token is None or rule.token.fullmatch(candidate.core)) \
                     and (rule.before is None or rule.before.match(text, 0, candidate.core_start)) \
@@ -244,20 +263,26 @@ class RuleSegmenter:
         elif not before.isspace() and not after.isalnum():
             state.single_open = None
 
-    def _close_quote(self, state: _State, closers: str) -> None:
-        if any(char in _DOUBLE_QUOTES for char in closers):
-            state.quote_open = None
-        if any(char in _SINGLE_QUOTES for char in closers):
-            state.single_open = None
+    def _read_quotes(self, state: _State, end: int) -> None:
+        if end <= state.quotes_read:
+            return
+        for match in _QUOTE_MARK.finditer(state.text, state.quotes_read, end):
+            if match.group() in _DOUBLE_QUOTES:
+                self._quote(state, match.start())
+            else:
+                self._single_quote(state, match.start())
+        state.quotes_read = end
 
-    def _quoted(self, state: _State, cut: int | None) -> int | None:
+    def _quoted(self, state: _State, cut: int | None, read_to: int) -> int | None:
         """Keep a quotation whole: no cut between its quotes when it closes soon after.
 
-        A quotation that does not close within `_QUOTE_LIMIT` characters or before a blank
-        line is taken as unbalanced (or an apostrophe) and forgotten.
+        Quotation marks up to `read_to` (the end of the terminator and its closers) are read
+        first. A quotation that does not close within `_QUOTE_LIMIT` characters or before a
+        blank line is taken as unbalanced (or an apostrophe) and forgotten.
         """
         if cut is None:
             return None
+        self._read_quotes(state, read_to)
         if state.quote_open is not None:
             if self._closes(state.text, cut, state.quote_open, _QUOTE_END, _DOUBLE_QUOTES):
                 return None
@@ -308,25 +333,17 @@ class RuleSegmenter:
         starts with a capital, a digit or an opening bracket or quote.
         """
         text = state.text
-        following = _NOT_SPACE.search(text, index)
-        if following is None:
-            return
-        first = text[following.start()]
-        if not (first.isupper() or first.isdigit() or first in self._openers):
-            return
-        if state.in_item and first.isupper():
-            state.cut(index)
-            return
-        line_start = max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
-        line = text[max(line_start, state.sentence_start, index - 120):index].strip()
-        if not line or not line[-1].isalnum() and line[-1] not in self._closers:
-            return
-        if line[-1] in self._closers and line[-1] != ")":
-            return
-        words = line.split()
-        long_words = [word for word in _TITLE_WORD.findall(line)]
-        if len(words) >= 2 and len(long_words) >= 2 and all(
-                word[0].isupper() for word in long_words):
+        if state.in_item:
+            following = _NOT_SPACE.search(text, index)
+            if following is not None and text[following.start()].isupper():
+                state.cut(index)
+                return
+        floor = max(state.sentence_start, index - 120)
+        line_start = max(text.rfind("\n", floor, index), text.rfind("\r", floor, index) + 1,
+                         floor)
+        if _LOWER_WORD.search(text, line_start, index):
+            return  # a lowercase word of four or more letters: running text
+        if len(_TITLE_WORD.findall(text, line_start, index)) >= 2:
             state.cut(index)
 
     def _paren(self, state: _State, index: int) -> None:
@@ -351,8 +368,8 @@ class RuleSegmenter:
         """Cut offset for a terminator run, or None when the sentence goes on."""
         text = state.text
         core = candidate.core
-        if candidate.run == "." and candidate.closers in ("", ")") \
-                and _MARKER.fullmatch(core) and not core.startswith("("):
+        if len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")") \
+                and _MARKER.fullmatch(core):
             style = ".)" if candidate.closers else "."
             is_marker = self._marker(state, candidate.core_start, core, style)
             if is_marker is not None:
@@ -387,11 +404,11 @@ class RuleSegmenter:
                     or _is_item_label(text, candidate.first_index):
                 return None
             klass = None
-        if klass == "general" or (klass is None and _INITIALISM.fullmatch(core)):
+        if klass == "general" or (klass is None and "." in core and _INITIALISM.fullmatch(core)):
             word = _WORD_AT.match(text, candidate.first_index)
             starts = word is not None and word.group() in self._starters
             return candidate.close_end if starts else None
-        if _SINGLE_LETTER.fullmatch(core) and not (
+        if len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) and not (
                 self._pronoun_i and core == "I"
                 and _previous_word_lower(text, candidate.token_start)):
             return None  # an initial: "Jonas E. Smith", "S. 225"
@@ -410,7 +427,7 @@ class RuleSegmenter:
         abbreviations ("approx. five") go on. Abbreviations and initials are ruled out later.
         """
         return (candidate.run in (".", "?") and not candidate.closers
-                and candidate.first_index == _NOT_SPACE.search(text, candidate.close_end).start()
+                and candidate.first_index == candidate.next_start
                 and len(candidate.core) > 1 and candidate.core.isalpha())
 
     def _ellipsis(self, text: str, candidate: _Candidate, shape: str) -> int | None:

@@ -9,7 +9,7 @@ any callable `(text) -> list[(start, end)]` can be passed instead.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Protocol, runtime_checkable
 
 from structchunk.errors import StructchunkError
@@ -26,13 +26,13 @@ class SentenceSplitter(Protocol):
     def __call__(self, text: str) -> list[tuple[int, int]]: ...
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_segmenter(language: str | None = None) -> RuleSegmenter:
     """structchunk's segmenter for `language`, compiled once per resolved grammar."""
     return _compiled(resolve_language(language))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(code: str) -> RuleSegmenter:
     return RuleSegmenter(load_grammar(code))
 
