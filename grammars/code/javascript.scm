@@ -68,6 +68,15 @@
           (arrow_function body: (statement_block) @body)]))) @unit)
  (#set! kind "call") (#set! keyword "call") (#set! title "{callee}({name})"))
 
+((program
+   (expression_statement
+     (call_expression
+       function: (_) @callee
+       arguments: (arguments
+         [(function_expression body: (statement_block) @body)
+          (arrow_function body: (statement_block) @body)]))) @unit)
+ (#set! kind "call") (#set! keyword "call") (#set! title "{callee}(…)"))
+
 (export_statement declaration: (_)) @wrap
 
 ((comment) @doc (#match? @doc "^/[*][*]"))

@@ -25,7 +25,7 @@
 ((mod_item name: (_) @name body: (declaration_list) @body) @unit
  (#set! kind "module") (#set! keyword "mod"))
 
-((macro_definition name: (_) @name) @unit
+((macro_definition name: (_) @name) @unit @body
  (#set! kind "macro") (#set! keyword "macro_rules!"))
 
 ((line_comment) @attach (#not-match? @attach "^//!"))

@@ -223,6 +223,7 @@ class _Piece:
     comment: bool = False  # a comment on its own line: it leads the statement below
     token: bool = False  # punctuation or a keyword: it closes the statement above
     header: bool = False  # a unit's signature: it joins the statement after it
+    lead: bool = False  # the comments above a unit: never joined, so a cut may follow them
 
 
 @dataclass(eq=False)
@@ -231,6 +232,7 @@ class _Group:
     end: int
     last: _Piece
     header: bool = False
+    lead: bool = False
 
 
 class _Outline:
@@ -241,7 +243,7 @@ class _Outline:
         self.offset = start
         self.end = end
         body = source.text[start:end]
-        self.data = body.encode("utf-8")
+        self.data = body.encode("utf-8", "surrogatepass")
         self.char_at: list[int] | None = None
         if not body.isascii():
             self.char_at = list(accumulate(self.data.translate(_STARTS_CHAR), initial=0))
@@ -254,6 +256,7 @@ class _Outline:
         self.grammar = grammar
         self.root = Parser(grammar.language).parse(self.data).root_node
         self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
+        self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
         self.ancestors: set[int] = set()  # nodes that hold a unit somewhere inside
         self._find_units()
 
@@ -286,7 +289,7 @@ class _Outline:
 
     def _find_units(self) -> None:
         grammar = self.grammar
-        attach: dict[int, int] = {}  # node id -> blank lines allowed below it
+        attach = self.attach
         wrap: set[int] = set()
         best: dict[int, tuple[tuple[int, int], int, dict[str, list[SyntaxNode]]]] = {}
         for pattern, captures in QueryCursor(grammar.query).matches(self.root):
@@ -383,10 +386,8 @@ class _Outline:
                 if items and isinstance(items[-1], _Unit) and self._trails(items[-1], child):
                     items[-1].end = end  # `};` or `} // end` stays on the unit's line
                     continue
-                leads = child.type in ("comment", "line_comment", "block_comment",
-                                       "attribute_item", "decorator")
-                items.append(_Piece(start, end,
-                                    comment=leads and self._starts_line(child.start_byte),
+                items.append(_Piece(start, end, comment=child.id in self.attach
+                                    and self._starts_line(child.start_byte),
                                     token=not child.is_named))
         return items
 
@@ -405,12 +406,14 @@ class _Outline:
             elif isinstance(last, _Group) and self._joins(last, item, paragraphs):
                 last.end = max(last.end, item.end)
                 last.last = item
-                last.header = last.header and item.header
+                last.header = last.header and (item.header or item.token)
             else:
-                entries.append(_Group(item.start, item.end, item, item.header))
+                entries.append(_Group(item.start, item.end, item, item.header, item.lead))
         return entries
 
     def _joins(self, group: _Group, piece: _Piece, paragraphs: bool) -> bool:
+        if group.lead:
+            return False
         first_row = self._row(piece.start)
         last_row = self._row(group.end - 1)
         if first_row == last_row or piece.token or group.header:
@@ -431,8 +434,9 @@ class _Outline:
         nodes = []
         for entry in self._group(items, paragraphs):
             if isinstance(entry, _Group):
+                attrs: dict[str, Any] = {"leading_comments": True} if entry.lead else {}
                 nodes.append(make_node(self.source, NodeKind.TEXT, self._char(entry.start),
-                                       self._char(entry.end)))
+                                       self._char(entry.end), **attrs))
             else:
                 nodes.append(self._definition(entry, parent_kind, depth))
         return nodes
@@ -448,9 +452,13 @@ class _Outline:
         children: list[Node] = []
         if container is not None and depth < MAX_DEPTH:
             items: list[_Unit | _Piece] = []
-            head_end = self._trim_end(unit.start, min(container.start_byte, unit.end))
-            if head_end > unit.start:
-                items.append(_Piece(unit.start, head_end, header=True))
+            code_start = self._trim_start(unit.outer.start_byte, unit.end)
+            if code_start > unit.start:
+                items.append(_Piece(unit.start, self._trim_end(unit.start, code_start),
+                                    lead=True))
+            head_end = self._trim_end(code_start, min(container.start_byte, unit.end))
+            if head_end > code_start:
+                items.append(_Piece(code_start, head_end, header=True))
             items.extend(self._items(container, depth + 1))
             tail_start = max(container.end_byte, items[-1].end if items else unit.start)
             if self._trim_end(tail_start, unit.end) > tail_start:

@@ -237,3 +237,11 @@ def test_the_language_pack_serves_languages_without_a_query_file(
     assert unit.title == "class A"
     assert [child.title for child in unit.children] == [None, "function f"]
     assert unit.children[1].attrs["definition_kind"] == "method"
+
+
+@pytest.mark.parametrize("text", [
+    "def f():\n    x = '\ud800'\n    return '\x00'\n\ndef g(): pass\n", "\x00\x00def",
+    "\ufeffdef f(): pass\n"])
+def test_nul_bytes_lone_surrogates_and_a_bom_do_not_break_offsets(text: str) -> None:
+    source, units, _note = parse_units(text, "python")
+    assert_well_formed(source, units, 0, len(text))
