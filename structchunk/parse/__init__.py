@@ -38,7 +38,15 @@ def _sniff_markdown(text: str) -> bool:
     return bool(block or inline)
 
 
+def _sniff_legal(text: str) -> bool:
+    from structchunk.parse.legal import looks_legal_text
+
+    return looks_legal_text(text)
+
+
 FORMATS: tuple[Format, ...] = (
+    Format("legal", "structchunk.parse.legal", (), sniff=_sniff_legal),
+    Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
            sniff=_sniff_markdown),
     Format("text", "structchunk.parse.text", (".txt", ".text", ".rst", "")),

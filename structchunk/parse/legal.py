@@ -122,10 +122,11 @@ class LegalGrammar:
             sign = match.group("sign")
             single = self.singular_sign.get(sign, sign)
             numbers = self._numbers(match.group("numbers"), sign in self.plural_signs)
-            other = match.group("law")
+            other = _group(match, "law")
             suffix = f" {other}" if other and other != law else ""
+            prefix = _group(match, "prefix")
             for number in numbers:
-                reference = f"{single} {number}{suffix}"
+                reference = f"{prefix + ' ' if prefix else ''}{single} {number}{suffix}"
                 if reference not in found:
                     found.append(reference)
         return found
@@ -145,6 +146,12 @@ class LegalGrammar:
         return numbers
 
 
+def _group(match: regex.Match[str], name: str) -> str:
+    """A named group's text, or "" when the pattern has no such group or it did not take part."""
+    return (match.group(name) or "") if name in match.re.groupindex else ""
+
+
+@lru_cache(maxsize=1)
 def available_jurisdictions() -> tuple[str, ...]:
     folder = grammar_path("legal")
     return tuple(sorted(path.stem for path in folder.glob("*.toml"))) if folder.is_dir() else ()
@@ -183,7 +190,8 @@ class _Loader:
                             for index, entry in enumerate(divisions.get("unit", []))),
             title_separator=self.pattern("divisions.title_separator",
                                          divisions.get("title_separator", r"^\s*")),
-            provision=self.unit("provision", {"name": "provision", **provision}),
+            provision=self.unit("provision", {"name": "provision", **provision},
+                                required=("sign", "number")),
             title_start=self.pattern("provision.title_start", provision.get("title_start", "")),
             not_title=self.pattern("provision.not_title", provision.get("not_title", r"(?!)")),
             not_title_end=self.pattern("provision.not_title_end",
@@ -194,7 +202,8 @@ class _Loader:
             items=tuple(self.unit(f"items[{index}]", entry)
                         for index, entry in enumerate(self.data.get("items", []))),
             note=self.unit("note", {"name": "note", **self.table("note")}),
-            reference=self.pattern("reference.pattern", reference.get("pattern")),
+            reference=self.pattern("reference.pattern", reference.get("pattern"),
+                                   required=("sign", "numbers")),
             plural_signs=frozenset(reference.get("plural_signs", ())),
             range_word=str(reference.get("range_word", "bis")),
             max_range=int(reference.get("max_range", 30)),
@@ -206,22 +215,28 @@ class _Loader:
             raise GrammarError(f"missing table [{name}]", str(self.path))
         return value
 
-    def unit(self, entry: str, data: dict[str, Any]) -> Unit:
+    def unit(self, entry: str, data: dict[str, Any], required: tuple[str, ...] = ()) -> Unit:
         if "name" not in data or "pattern" not in data:
             raise GrammarError(f"{entry} needs `name` and `pattern`", str(self.path))
-        pattern = self.pattern(f"{entry}.pattern", data["pattern"])
+        pattern = self.pattern(f"{entry}.pattern", data["pattern"], required)
         if pattern.groupindex and "number" not in pattern.groupindex:
             raise GrammarError(f"{entry}.pattern has groups but no `number` group",
                                str(self.path))
         return Unit(str(data["name"]), data.get("key"), pattern, bool(data.get("ordered", True)))
 
-    def pattern(self, entry: str, value: object) -> regex.Pattern[str]:
+    def pattern(self, entry: str, value: object, required: tuple[str, ...] = ()
+                ) -> regex.Pattern[str]:
         if not isinstance(value, str):
             raise GrammarError(f"{entry} must be a string pattern", str(self.path))
         try:
-            return regex.compile(value)
+            compiled = regex.compile(value)
         except regex.error as err:
             raise GrammarError(f"{entry} does not compile: {err}", str(self.path)) from err
+        missing = [name for name in required if name not in compiled.groupindex]
+        if missing:
+            raise GrammarError(f"{entry} lacks the group(s) {', '.join(missing)}",
+                               str(self.path))
+        return compiled
 
 
 # --- detection ----------------------------------------------------------------------------

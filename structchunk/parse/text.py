@@ -12,6 +12,7 @@ Laws (many `§ N` lines at the start of blocks) are handed to the legal parser.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -28,7 +29,7 @@ from structchunk.parse.rules import (
     paragraph_rule,
 )
 from structchunk.parse.sections import fill_gaps, sectionize
-from structchunk.tree import Document, Node, NodeKind, make_node
+from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
 MAX_HEADING_LENGTH = 100
 
@@ -45,7 +46,8 @@ _LIST_LEAD = regex.compile(r"[.,;:!?]$")
 class TextParser:
     """The plain-text rule chain; rules are methods so configuration lives on the instance."""
 
-    def __init__(self, max_heading_length: int = MAX_HEADING_LENGTH) -> None:
+    def __init__(self, max_heading_length: int = MAX_HEADING_LENGTH, marked: bool = False
+                 ) -> None:
         self.max_heading_length = max_heading_length
         interrupting = frozenset({"paragraph"})
         self.chain = RuleChain([
@@ -57,6 +59,31 @@ class TextParser:
             NamedRule("item", self.item, interrupting),
             paragraph_rule(),
         ])
+        if marked:
+            # Text from a layout (PDF) arrives with its headings and tables already known.
+            self.chain.insert_before("underline_heading", NamedRule(
+                "marked_heading", self.marked_heading, interrupting))
+            self.chain.insert_before("underline_heading", NamedRule(
+                "marked_table", self.marked_table, interrupting))
+
+    def marked_heading(self, state: LineState, line: int, silent: bool) -> bool:
+        marks: Mapping[int, int] = state.memory.get("headings", {})
+        level = marks.get(line)
+        if level is None or silent:
+            return level is not None
+        last = line
+        while last + 1 < state.end_line and marks.get(last + 1) == level:
+            last += 1
+        title = " ".join(state.stripped(number) for number in range(line, last + 1))
+        state.push("heading", line, last, level=level, title=title)
+        return True
+
+    def marked_table(self, state: LineState, line: int, silent: bool) -> bool:
+        last = state.memory.get("tables", {}).get(line)
+        if last is None or silent:
+            return last is not None
+        state.push("table", line, int(last), header_rows=2 if last > line + 1 else 0)
+        return True
 
     def underline_heading(self, state: LineState, line: int, silent: bool) -> bool:
         text = state.stripped(line)
@@ -95,7 +122,8 @@ class TextParser:
             return False
         number = match.group("number")
         depth = number.count(".") + 1
-        if depth == 1 and not state.is_blank(line + 1):
+        alone = state.is_blank(line + 1) and (line == 0 or state.is_blank(line - 1))
+        if depth == 1 and not alone:
             return False
         # `1 Introduction` without a dot is a heading only in a document that starts so.
         if (depth == 1 and not match.group("dot") and not state.memory.get("bare_numbers")
@@ -182,25 +210,59 @@ def parse(source: Source, language: str | None = None, **options: Any) -> Docume
     return Document(source=source, root=root, format="text", language=language)
 
 
+def parse_marked(source: Source, headings: Mapping[int, int], tables: Mapping[int, int],
+                 language: str | None = None) -> Document:
+    """Text whose headings (0-based line → level) and tables (first → last line) are known.
+
+    Typographic headings found besides the marked ones nest below the marked levels.
+    """
+    state = LineState(source)
+    state.memory.update(headings=headings, tables=tables)
+    blocks = _marked_parser().chain.run(state)
+    nodes = _tree(source, blocks)
+    root = sectionize(source, fill_gaps(source, 0, len(source.text), nodes))
+    return Document(source=source, root=root, format="text", language=language)
+
+
+@lru_cache(maxsize=1)
+def _marked_parser() -> TextParser:
+    return TextParser(marked=True)
+
+
 def _tree(source: Source, blocks: list[Block]) -> list[Node]:
     """The one place blocks become nodes: demote list-like headings, level, nest lists."""
     blocks = _demote_numbered_runs(blocks)
+    fixed = max((int(block.attrs["level"]) for block in blocks
+                 if block.kind == "heading" and "level" in block.attrs), default=0)
     levels: dict[str, int] = {}
     for block in blocks:
-        if block.kind == "heading":
-            levels.setdefault(str(block.attrs["style"]), len(levels) + 1)
+        if block.kind == "heading" and "level" not in block.attrs:
+            levels.setdefault(str(block.attrs["style"]), fixed + len(levels) + 1)
 
     def leaf(block: Block) -> Node:
         if block.kind == "heading":
-            attrs: dict[str, Any] = {"level": levels[str(block.attrs["style"])],
-                                     "title": block.attrs["title"]}
+            level = block.attrs.get("level") or levels[str(block.attrs["style"])]
+            attrs: dict[str, Any] = {"level": level, "title": block.attrs["title"]}
             if block.attrs.get("numbering"):
                 attrs["numbering"] = block.attrs["numbering"]
             return make_node(source, NodeKind.HEADING, block.start, block.end, **attrs)
+        if block.kind == "table":
+            return _table(source, block)
         kind = NodeKind.BREAK if block.kind == "break" else NodeKind.PARAGRAPH
         return make_node(source, kind, block.start, block.end)
 
     return build_lists(source, blocks, leaf)
+
+
+def _table(source: Source, block: Block) -> Node:
+    header_rows = int(block.attrs.get("header_rows", 0))
+    rows = []
+    for number, line in enumerate(range(block.first_line, block.last_line + 1)):
+        start, end = trim_span(source.text, source.line_start(line), source.line_end(line))
+        if end > start:
+            rows.append(make_node(source, NodeKind.ROW, start, end, header=number < header_rows))
+    return make_node(source, NodeKind.TABLE, block.start, block.end, rows,
+                     header_rows=min(header_rows, len(rows)))
 
 
 def _demote_numbered_runs(blocks: list[Block]) -> list[Block]:
