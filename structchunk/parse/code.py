@@ -18,7 +18,7 @@ import importlib
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib import metadata
 from itertools import accumulate
 from pathlib import Path
@@ -37,7 +37,7 @@ _ALIASES = {"py": "python", "python3": "python", "py3": "python", "js": "javascr
             "node": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript",
             "ts": "typescript", "mts": "typescript", "cts": "typescript", "sh": "bash",
             "shell": "bash", "zsh": "bash", "yml": "yaml", "golang": "go", "rs": "rust",
-            "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c", "jsonc": "json"}
+            "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "cpp", "jsonc": "json"}
 
 # Nesting deeper than this is kept as plain text: linear time and no recursion limit.
 MAX_DEPTH = 48
@@ -93,7 +93,7 @@ class CodeGrammar:
     guess_fields: bool = False  # no query file: read name and body from the grammar's fields
 
 
-@cache
+@lru_cache(maxsize=256)  # info strings are open-ended; keep the cache bounded
 def load_grammar(name: str) -> CodeGrammar | None:
     """The grammar for a normalised language name, or None when it is not installed."""
     path = grammar_path("code", f"{name}.scm")
