@@ -121,10 +121,13 @@ def resolve_language(language: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-@cache
 def load_grammar(language: str | None = None) -> SentenceGrammar:
     """Load, merge and validate the grammar for `language` (cached per resolved code)."""
-    code = resolve_language(language)
+    return _load(resolve_language(language))
+
+
+@cache
+def _load(code: str) -> SentenceGrammar:
     return _build(code, sentences_folder())
 
 

@@ -34,7 +34,8 @@ _SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
 _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
-_NOT_SPACE = regex.compile(r"\S")
+# Whitespace as Python's str.isspace() sees it, which also counts the separators \x1c-\x1f.
+_NOT_SPACE = regex.compile(r"[^\s\x1c-\x1f]")
 _TOKEN_BEFORE = regex.compile(r"(?r)\S*")
 _LABEL = r"(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})"
 _MARKER = regex.compile(rf"(?P<open>\()?(?P<label>{_LABEL})")
@@ -164,8 +165,9 @@ class RuleSegmenter:
                 decimal = (match.end("always") - start == 1 and start > 0
                            and text[start - 1].isdigit() and position < length
                            and text[position].isdigit())
-                if not decimal:
-                    state.cut(self._quoted(state, position, position))
+                if not decimal:  # the danda ends a sentence also inside a quotation
+                    self._read_quotes(state, position)
+                    state.cut(position)
             elif group == "paren":
                 self._paren(state, match.start())
             elif group == "newline":
