@@ -89,8 +89,11 @@ class LegalGrammar:
     max_range: int
     singular_sign: dict[str, str]
 
-    def division(self, line: str) -> tuple[Unit, str, str] | None:
-        """(unit, number, title) when `line` is a division heading."""
+    def division(self, line: str) -> tuple[Unit, str, str, str] | None:
+        """(unit, number, title, label) when `line` is a division heading.
+
+        The label is the division as written without its title: `Buch 2`, `Zweiter Titel`.
+        """
         for unit in self.divisions:
             match = unit.pattern.match(line)
             if match is None:
@@ -98,7 +101,7 @@ class LegalGrammar:
             title = self.title_separator.sub("", line[match.end():], count=1).strip()
             if title and not self.is_title(title):
                 return None
-            return unit, match.group("number") or "", title
+            return unit, match.group("number") or "", title, match.group(0).rstrip(". ")
         return None
 
     def provision_heading(self, line: str) -> tuple[str, str, str] | None:
@@ -344,7 +347,7 @@ class LegalParser:
         found = self.grammar.division(state.stripped(line))
         if found is None or silent:
             return found is not None
-        unit, number, title = found
+        unit, number, title, label = found
         last = line
         heading = state.stripped(line)
         if not title and self._title_line(state, line + 1):
@@ -352,7 +355,7 @@ class LegalParser:
             title = state.stripped(last)
             heading = f"{heading} - {title}"
         state.push("heading", line, last, role="division", unit=unit.name, key=unit.key,
-                   number=number, title=heading)
+                   number=number, title=heading, label=label)
         return True
 
     def provision(self, state: LineState, line: int, silent: bool) -> bool:
@@ -455,12 +458,19 @@ def _parser(code: str) -> LegalParser:
 # --- entry points -------------------------------------------------------------------------
 
 def parse(source: Source, language: str | None = None, **options: Any) -> Document:
-    """Read a plain-text law. `law=` names it; `jurisdiction=` picks the grammar."""
+    """Read a plain-text law.
+
+    Options: `law=` names the law (else front matter, title or file name do);
+    `jurisdiction=` picks the grammar; `short_titles=True` titles divisions by their number
+    alone and the law by its short name, which shortens heading paths to
+    `BGB > Buch 2 > Abschnitt 8 > ... > § 623 Schriftform der Kündigung`.
+    """
     code = options.get("jurisdiction") or _jurisdiction(source.text, language, markdown=False)
     parser = _parser(code)
     blocks = parser.document_chain.run(LineState(source))
     law = options.get("law") or _law_name(parser.grammar, source, blocks)
-    root = _Assembler(source, parser.grammar, law).tree(blocks)
+    root = _Assembler(source, parser.grammar, law,
+                      bool(options.get("short_titles"))).tree(blocks)
     metadata = {"law": law, "jurisdiction": code} if law else {"jurisdiction": code}
     return Document(source=source, root=root, format="legal", language=language or "de",
                     metadata=metadata)
@@ -497,7 +507,8 @@ def refine(document: Document, **options: Any) -> Document:
         blocks.extend(parser.body_chain.run(state))
         index = body_end
     law = options.get("law") or _law_name(parser.grammar, source, blocks)
-    root = _Assembler(source, parser.grammar, law).tree(blocks)
+    root = _Assembler(source, parser.grammar, law,
+                      bool(options.get("short_titles"))).tree(blocks)
     metadata = dict(document.metadata)
     metadata.update({"law": law, "jurisdiction": code} if law else {"jurisdiction": code})
     return Document(source=source, root=root, format=document.format,
@@ -546,8 +557,9 @@ def _classify(grammar: LegalGrammar, node: Node) -> Block:
         sign, number, title = provision
         block.attrs.update(role="provision", sign=sign, number=number, title=title)
     elif division is not None:
-        unit, number, _title = division
-        block.attrs.update(role="division", unit=unit.name, key=unit.key, number=number)
+        unit, number, _title, label = division
+        block.attrs.update(role="division", unit=unit.name, key=unit.key, number=number,
+                           label=label)
     else:
         block.attrs["role"] = "title" if block.attrs["markdown_level"] == 1 else "other"
     return block
@@ -581,10 +593,12 @@ def _law_name(grammar: LegalGrammar, source: Source, blocks: Sequence[Block]) ->
 class _Assembler:
     """The one place where the flat block list becomes the tree."""
 
-    def __init__(self, source: Source, grammar: LegalGrammar, law: str | None) -> None:
+    def __init__(self, source: Source, grammar: LegalGrammar, law: str | None,
+                 short_titles: bool = False) -> None:
         self.source = source
         self.grammar = grammar
         self.law = law
+        self.short_titles = short_titles
 
     def tree(self, blocks: Sequence[Block]) -> Node:
         levels = self._levels(blocks)
@@ -631,13 +645,16 @@ class _Assembler:
             level = levels["provision"]
             title = f"{numbering} {title}" if title else numbering
         elif role == "division":
-            numbering = f"{attrs['unit']} {attrs['number']}".strip()
+            numbering = str(attrs["label"])
             if attrs.get("key") and attrs.get("number"):
                 meta[str(attrs["key"])] = attrs["number"]
             level = levels[str(attrs["unit"])]
+            title = numbering if self.short_titles else title
         else:
             numbering = ""
             level = 1 if role == "title" else min(2, int(attrs.get("markdown_level", 2)))
+            if role == "title" and self.short_titles and self.law:
+                title = self.law
         extra: dict[str, Any] = {"numbering": numbering} if numbering else {}
         if meta:
             extra["meta"] = meta

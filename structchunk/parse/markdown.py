@@ -50,7 +50,7 @@ def parse(source: Source, language: str | None = None, **_options: Any) -> Docum
     blocks = builder.build()
     root = sectionize(source, blocks)
     document = Document(source=source, root=root, format="markdown", language=language)
-    return legal.refine(document) if legal.looks_legal(source.text) else document
+    return legal.refine(document, **_options) if legal.looks_legal(source.text) else document
 
 
 class _TreeBuilder:

@@ -263,3 +263,23 @@ def test_sample_statute_same_units_in_markdown_and_plain_text() -> None:
     plain = structchunk.parse(SAMPLES / "arbeitsrecht_de.txt")
     assert units(markdown) == units(plain)
     assert len(units(plain)) >= 8
+
+
+def test_short_titles_give_the_compact_heading_path() -> None:
+    document = legal.parse(from_text(LAW), short_titles=True)
+    paths = {node.attrs["numbering"]: path + (node.title,) for node, path in document.walk()
+             if node.kind is NodeKind.SECTION and "numbering" in node.attrs}
+    assert paths["§ 5"] == ("MustG", "Buch 1", "Abschnitt 2", "§ 5 Sachen")
+    markdown = structchunk.parse(MARKDOWN, short_titles=True)
+    titles = [node.title for node, _ in markdown.walk() if node.kind is NodeKind.SECTION]
+    assert titles[:4] == ["MustG", "Buch 1", "Titel 1", "Kapitel 1"]
+
+
+def test_ordinal_divisions_keep_their_wording() -> None:
+    law = ("Zweiter Abschnitt. Arbeitszeit\n\n" + "".join(
+        f"§ {n} Regel {n}\n\nText {n}.\n\n" for n in range(1, 4)))
+    document = legal.parse(from_text(law))
+    division = next(node for node, _ in document.walk() if node.kind is NodeKind.SECTION)
+    assert division.attrs["numbering"] == "Zweiter Abschnitt"
+    assert division.title == "Zweiter Abschnitt. Arbeitszeit"
+    assert meta(division) == {"abschnitt": "Zweiter"}
