@@ -32,6 +32,7 @@ from structchunk.parse.rules import (
     Block,
     LineState,
     NamedRule,
+    Rule,
     RuleChain,
     build_lists,
     paragraph_rule,
@@ -403,7 +404,7 @@ class LegalParser:
         state.push("note", line, state.block_end(line), number=match.group("number"))
         return True
 
-    def _item_rule(self, rank: int, unit: Unit) -> Any:
+    def _item_rule(self, rank: int, unit: Unit) -> Rule:
         def item(state: LineState, line: int, silent: bool) -> bool:
             text = state.stripped(line)
             match = unit.pattern.match(text)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import structchunk
 from structchunk.decode import from_text
@@ -283,3 +285,23 @@ def test_ordinal_divisions_keep_their_wording() -> None:
     assert division.attrs["numbering"] == "Zweiter Abschnitt"
     assert division.title == "Zweiter Abschnitt. Arbeitszeit"
     assert meta(division) == {"abschnitt": "Zweiter"}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from([
+    "§ 1 Titel", "§ 2a Zweiter Titel", "§§ 3 bis 5 (weggefallen)", "Buch 1 - Teil",
+    "Abschnitt 2", "Überschrift ohne Nummer", "(1) Absatz eins.", "(2) Absatz zwei;",
+    "(1a) Eingeschoben.", "1.  Nummer eins,", "2.  Nummer zwei", "    a)  Buchstabe,",
+    "    aa) Doppel", "*   Punkt", "§ 280 Abs. 1 gilt.", "Fortsetzung der Zeile", "",
+    "", "[^fn1]", "[^fn1]: Hinweis", "---", "    eingerückt", "##### § 9 Markdown"]),
+    max_size=40))
+def test_any_legal_text_parses_with_exact_offsets(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    for document in (legal.parse(from_text(text)), structchunk.parse(text, format="markdown")):
+        assert_offsets_exact(document)
+        covered = bytearray(len(text))
+        for node, _ in document.root.walk():
+            if not node.children and node.kind is not NodeKind.DOCUMENT:
+                covered[node.start:node.end] = b"\x01" * (node.end - node.start)
+        assert all(flag or text[i].isspace() or text[i] in "-#"
+                   for i, flag in enumerate(covered))
