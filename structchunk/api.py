@@ -35,11 +35,18 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
     chooser = get_strategy(strategy)
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, **parse_options)
-    language_at = language_map(document)
+    language_at = _language_at(document)
     pieces = chooser.chunk(document, budget, language_at)
     packer = Packer(document.text, budget)
     pieces = close_gaps(packer, packer.enforce(pieces))
     return assemble(document, pieces, packer, budget, language_at, chooser.name)
+
+
+def _language_at(document: Document) -> Callable[[int], str | None]:
+    """Detected language per region; source code keeps the forced or unknown language."""
+    if document.format == "code":
+        return lambda _offset: document.language
+    return language_map(document)
 
 
 __all__ = ["DEFAULT_MAX_SIZE", "parse", "split"]

@@ -10,7 +10,10 @@ from typing import Any
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, chunk_id
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, titles
-from structchunk.tree import Document, Node, trim_span
+from structchunk.tree import Document, Node, NodeKind, trim_span
+
+# Document-level facts every chunk of the document carries.
+_DOCUMENT_KEYS = ("code_language", "code_fallback", "law")
 
 
 def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
@@ -57,11 +60,14 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     for number, piece in enumerate(pieces):
         content = source[piece.start:piece.end]
         body = piece.prefix + content + piece.suffix
-        text = contextualize(packer.context(piece.path), body)
+        text = contextualize(packer.context_of(piece), body)
         base_id = chunk_id(source_id, content)
         occurrence = seen.get(base_id, 0)
         seen[base_id] = occurrence + 1
         kinds, metadata = index.describe(piece.start, piece.end)
+        for key in _DOCUMENT_KEYS:
+            if key in document.metadata:
+                metadata.setdefault(key, document.metadata[key])
         metadata["strategy"] = strategy
         definitions = [title.text for title in piece.path if title.is_definition]
         if definitions:
@@ -132,6 +138,8 @@ class _NodeIndex:
 
 def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
     meta = node.attrs.get("meta")
+    if node.kind is NodeKind.CODE:
+        meta = {**(meta or {}), **_code_meta(node)}
     if not meta:
         return
     for key, value in meta.items():
@@ -149,3 +157,12 @@ def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
 
 
 __all__ = ["assemble", "close_gaps", "titles"]
+
+
+def _code_meta(node: Node) -> dict[str, Any]:
+    meta: dict[str, Any] = {}
+    if node.attrs.get("language"):
+        meta["code_language"] = node.attrs["language"]
+    if node.attrs.get("code_fallback"):
+        meta["code_fallback"] = node.attrs["code_fallback"]
+    return meta

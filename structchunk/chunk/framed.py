@@ -83,6 +83,11 @@ def code_units(packer: Packer, source: str, children: Sequence[Node], start: int
         unit = Piece(child.start, child.end, inner, opened)
         if packer.fits(replace(unit, prefix=prefix, suffix=suffix)):
             units.append(unit)
+        elif _fits_without_leading_comments(packer, child, inner, prefix, suffix):
+            comments = child.children[0]
+            units.extend(line_units(packer, source, comments.start, comments.end, inner,
+                                    prefix, suffix))
+            units.append(Piece(child.children[1].start, child.end, inner, 0))
         elif child.children:
             parts = code_units(packer, source, child.children, child.start, child.end, inner,
                                prefix, suffix)
@@ -97,6 +102,14 @@ def code_units(packer: Packer, source: str, children: Sequence[Node], start: int
     if end > cursor:
         units.extend(line_units(packer, source, cursor, end, path, prefix, suffix))
     return units
+
+
+def _fits_without_leading_comments(packer: Packer, node: Node, path: tuple[Title, ...],
+                                   prefix: str, suffix: str) -> bool:
+    """A definition too long only because of the comments above it keeps its code whole."""
+    if len(node.children) < 2 or not node.children[0].attrs.get("leading_comments"):
+        return False
+    return packer.fits(Piece(node.children[1].start, node.end, path, 0, prefix, suffix))
 
 
 def line_units(packer: Packer, source: str, start: int, end: int, path: tuple[Title, ...],

@@ -45,6 +45,9 @@ class _Walk:
         whole = Piece(start, end, inner, opened)
         if self.packer.fits(whole):
             return [whole]
+        if node.kind is NodeKind.DOCUMENT and self.document.format == "code":
+            # A source file is one unfenced code block whose units are its definitions.
+            return code_pieces(self.packer, self.document.text, node, inner, self.prose)
         if node.kind is NodeKind.TABLE:
             return table_pieces(self.packer, self.document.text, node, inner, self.prose)
         if node.kind is NodeKind.CODE:

@@ -18,6 +18,7 @@ _WORD = regex.compile(r"\S+")
 
 OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
 CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
+FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,12 @@ class Packer:
         self.budget = budget
         self._context_cache: dict[tuple[str, ...], str] = {}
 
+    def context_of(self, piece: Piece) -> str:
+        """The context line of a piece: its path without the titles whose headings open it
+        (they are already the first line of the content)."""
+        kept = len(piece.path) - piece.open_titles
+        return self.context(piece.path[:max(0, kept)])
+
     def context(self, path: tuple[Title, ...]) -> str:
         key = titles(path)
         line = self._context_cache.get(key)
@@ -68,7 +75,7 @@ class Packer:
         return line
 
     def fits(self, piece: Piece) -> bool:
-        return self.budget.fits(self.context(piece.path), piece.prefix, self.source,
+        return self.budget.fits(self.context_of(piece), piece.prefix, self.source,
                                 piece.start, piece.end, piece.suffix)
 
     def fits_span(self, path: tuple[Title, ...], start: int, end: int, prefix: str = "",
@@ -109,8 +116,9 @@ class Packer:
         pieces: list[Piece] = []
         current: Piece | None = None
         for unit in sequence:
-            unit_prefix = "" if unit is lead else prefix
-            unit_suffix = "" if unit is tail else suffix
+            unframed = unit is lead or FRAME_DROPPED in unit.flags
+            unit_prefix = "" if unframed else prefix
+            unit_suffix = "" if unit is tail or FRAME_DROPPED in unit.flags else suffix
             if current is not None and not unit.flags and not current.flags:
                 common = self._mergeable(current, unit)
                 if common is not None:
@@ -176,6 +184,11 @@ class Packer:
 
     def _split_characters(self, piece: Piece) -> list[Piece]:
         flags = piece.flags | {CHARACTER_SPLIT}
+        framed = piece.prefix or piece.suffix
+        if framed and not self.fits_span(piece.path, piece.start, piece.start + 1,
+                                         piece.prefix, piece.suffix):
+            piece = replace(piece, prefix="", suffix="")
+            flags = flags | {FRAME_DROPPED}
         result: list[Piece] = []
         start = piece.start
         while start < piece.end:

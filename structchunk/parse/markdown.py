@@ -147,10 +147,11 @@ class _TreeBuilder:
         language = code_units.normalise_language(token.info.split()[0] if token.info.strip()
                                                   else None)
         body_start, body_end = trim_span(text, body_start, max(body_start, body_end))
-        units = code_units.code_units(self.source, body_start, body_end, language)
+        units, fallback = code_units.outline(self.source, body_start, body_end, language)
+        extra = {"code_fallback": fallback} if fallback else {}
         return make_node(self.source, NodeKind.CODE, start, end, units, language=language,
                          fence_open=fence_open, fence_close=fence_close,
-                         body_start=body_start, body_end=body_end)
+                         body_start=body_start, body_end=body_end, **extra)
 
     def _container(self, token: Token, kind: NodeKind) -> Node | None:
         closing = token.type.replace("_open", "_close")

@@ -23,7 +23,8 @@ def test_a_section_that_fits_is_one_chunk_with_its_heading_path() -> None:
     use = next(c for c in chunks if "Open it" in c.content)
     assert use.content == "## Use\n\nOpen it."
     assert use.heading_path == ("Guide", "Use")
-    assert use.text == "Guide > Use\n\n## Use\n\nOpen it."
+    # The heading opens the chunk, so the context line does not repeat it.
+    assert use.text == "Guide\n\n## Use\n\nOpen it."
 
 
 def test_small_sibling_sections_merge_up_to_the_budget() -> None:

@@ -112,9 +112,6 @@ def test_code_function_spans_whose_unit_fits_survive_in_one_chunk(corpus: Path,
     assert kept >= {500: 6, 1000: 9, 2000: 11}[budget]
 
 
-@pytest.mark.xfail(reason="the greedy packer fills a chunk with a unit's leading comments and "
-                          "first statements, so a function that fits alone is cut when its doc "
-                          "comment does not fit with it", strict=False)
 def test_a_function_that_fits_without_its_doc_comment_stays_whole(corpus: Path) -> None:
     budget = 2000
     for case, unit, parents in span_cases(corpus):
