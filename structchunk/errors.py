@@ -1,4 +1,4 @@
-"""structchunk's own exceptions: each names the file and the problem, never a dependency's text alone."""
+"""structchunk's own exceptions: each names the file and the problem in its message."""
 
 from __future__ import annotations
 
