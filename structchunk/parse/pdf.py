@@ -78,7 +78,8 @@ class _Page:
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
                 language: str | None = None, **options: Any) -> Document:
-    """Parse a PDF. Options: `password` for encrypted files."""
+    """Parse a PDF. Options: `password` for encrypted files, `legal=False` to keep a law's
+    text out of the legal parser, and the legal parser's own options (`short_titles`)."""
     with _pypdf_log() as log:
         pages, page_count = _read_pages(data, origin, options.get("password"), log)
     warnings = list(dict.fromkeys(log))
@@ -91,8 +92,9 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     removed = _strip_running_lines(pages, metrics)
     layout = _Layout(pages, metrics)
     source = from_text(layout.text, origin, path)
-    if legal.looks_legal_text(source.text, language if language else None):
-        document = legal.parse(source, language=language)
+    rest = {key: value for key, value in options.items() if key != "password"}
+    if options.get("legal", True) and legal.looks_legal_text(source.text, language):
+        document = legal.parse(source, language=language, **rest)
         metadata = dict(document.metadata)
     else:
         document = plain_text.parse_marked(source, layout.headings, layout.tables, language)
