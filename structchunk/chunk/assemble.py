@@ -109,14 +109,14 @@ class _NodeIndex:
                 kinds.add(node.kind.value)
                 continue
             break
-        stack = self.overlapping(node, start, end)
+        stack = self.overlapping(node, start, end)[::-1]  # popped in document order
         visited = 0
         while stack and visited < 10_000:
             child = stack.pop()
             visited += 1
             kinds.add(child.kind.value)
             _merge_meta(metadata, child, collect=True)
-            stack.extend(self.overlapping(child, start, end))
+            stack.extend(reversed(self.overlapping(child, start, end)))
         return tuple(sorted(kinds)), metadata
 
     def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
@@ -137,23 +137,27 @@ class _NodeIndex:
 
 
 def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
+    """Enclosing nodes set a key; covered nodes add their values to it.
+
+    A key holds one value where the chunk has one (`"section": "§ 623"`) and a list in
+    document order where it spans several (`"absatz": ["1", "2"]`); values that are lists in
+    the tree (references) always stay lists.
+    """
     meta = node.attrs.get("meta")
     if node.kind is NodeKind.CODE:
         meta = {**(meta or {}), **_code_meta(node)}
     if not meta:
         return
     for key, value in meta.items():
-        if not collect:
-            metadata[key] = value
-            continue
         existing = metadata.get(key)
+        if not collect or existing is None:
+            metadata[key] = list(value) if isinstance(value, list) else value
+            continue
         values = value if isinstance(value, list) else [value]
-        if existing is None:
-            metadata[key] = list(values)
-        elif isinstance(existing, list):
-            existing.extend(v for v in values if v not in existing)
-        elif existing not in values:
-            metadata[key] = [existing, *[v for v in values if v != existing]]
+        merged = existing if isinstance(existing, list) else [existing]
+        additions = [item for item in values if item not in merged]
+        if additions:
+            metadata[key] = [*merged, *additions]
 
 
 __all__ = ["assemble", "close_gaps", "titles"]

@@ -161,3 +161,12 @@ def test_bad_options_are_clear_errors() -> None:
         structchunk.split("text", overlap=-1)
     with pytest.raises(StrategyError, match="known: fixed, hybrid"):
         structchunk.split("text", strategy="semantic")
+
+
+def test_metadata_collected_from_covered_nodes_is_in_document_order() -> None:
+    text = "# Mustergesetz (MG)\n\n" + "".join(
+        f"##### § {n} Vorschrift {n}\n\n(1) Erster Absatz mit Text.\n\n"
+        f"(2) Zweiter Absatz mit Text.\n\n(3) Dritter Absatz.\n\n" for n in range(1, 6))
+    chunks = structchunk.split(text, max_size=1000)
+    covering = next(c for c in chunks if "(3) Dritter" in c.content)
+    assert covering.metadata.get("absatz") == ["1", "2", "3"]
