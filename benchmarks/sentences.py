@@ -35,7 +35,7 @@ pipeline set-up are not counted); these texts are short, so per-call overhead we
 `all` row of a tool pools every file. The second table measures throughput on long texts the
 way the chunker calls a segmenter, one paragraph (text between blank lines) at a time: the UD
 prose files, the German Civil Code and the Hindi and Marathi documents of the corpus (all files
-of a folder), best of three passes, in characters and in megabytes of UTF-8 per second.
+of a folder), best of five passes, in characters and in megabytes of UTF-8 per second.
 
 Run from the repository root:
 
@@ -260,7 +260,7 @@ THROUGHPUT_TEXTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def throughput(root: Path, tools: list[str], passes: int = 3) -> list[tuple[str, str, int, int,
+def throughput(root: Path, tools: list[str], passes: int = 5) -> list[tuple[str, str, int, int,
                                                                           float]]:
     """(text, tool, characters, UTF-8 bytes, best seconds) for each long text and tool."""
     results = []

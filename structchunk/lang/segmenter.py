@@ -52,6 +52,7 @@ _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘�
 # A closing single quote: after a non-space, not inside a word ("don't" is no quote).
 _SINGLE_QUOTE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_ROMAN_ONLY = frozenset("ivx")
 
 
 def _char_class(chars: frozenset[str] | str) -> str:
@@ -105,6 +106,10 @@ class RuleSegmenter:
         self._any_token = regex.compile("|".join(f"(?:{p})" for p in token_rules)) \
             if token_rules else None
         self._tokenless_rules = tuple(rule for rule in grammar.rules if rule.token is None)
+        # The fast path for "word. Next" is safe when no rule without a word pattern could
+        # match a single full stop.
+        self._fast_path = all(rule.terminator is not None and not rule.terminator.fullmatch(".")
+                              for rule in self._tokenless_rules)
         self._openers = grammar.openers
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
@@ -151,6 +156,9 @@ class RuleSegmenter:
             group = match.lastgroup
             position = match.end()
             if group == "close":
+                if self._plain_full_stop(text, match.start(), position):
+                    state.cut(self._quoted(state, position, position))
+                    continue
                 candidate = self._candidate(text, match)
                 if candidate is not None:
                     cut = self._terminator(state, candidate)
@@ -183,6 +191,24 @@ class RuleSegmenter:
         return state.cuts
 
     # --- candidates -------------------------------------------------------------------
+
+    def _plain_full_stop(self, text: str, start: int, end: int) -> bool:
+        """The common case, decided without the full analysis: "word. Next".
+
+        A single full stop after a lowercase word of two or more letters that is no
+        abbreviation, no Roman numeral and no part of a spaced abbreviation, followed by one
+        space and a capital, with no rule that could apply. `_terminator` would cut here too.
+        """
+        if not self._fast_path or end - start != 1 or text[start] != "." \
+                or end + 1 >= len(text) or text[end] != " " or not text[end + 1].isupper():
+            return False
+        token_start = _TOKEN_BEFORE.match(text, max(0, start - _TOKEN_LIMIT), start).start()
+        core = text[token_start:start]
+        return (len(core) > 1 and core.isalpha() and core.islower()
+                and not _ROMAN_ONLY.issuperset(core)
+                and (core + ".") not in self.grammar.abbreviations
+                and not (token_start >= 2 and text[token_start - 2] == ".")
+                and (self._any_token is None or not self._any_token.fullmatch(core)))
 
     def _candidate(self, text: str, match: regex.Match[str]) -> _Candidate | None:
         run_start, run_end = match.span("final")

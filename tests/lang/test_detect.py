@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from structchunk.decode import from_text
-from structchunk.lang.detect import detect_language, english_or_german, hindi_or_marathi, \
-    language_map
+from structchunk.lang.detect import (
+    detect_language,
+    english_or_german,
+    hindi_or_marathi,
+    language_map,
+)
 from structchunk.tree import Document, Node, NodeKind, make_node
 
 ENGLISH = ("Open source software is made by people just like you. Learn how to launch and "

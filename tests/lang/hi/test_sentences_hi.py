@@ -20,7 +20,7 @@ def test_danda_glued_to_the_next_word_still_ends_the_sentence() -> None:
 
 
 def test_hindi_without_full_stops_is_not_one_huge_sentence() -> None:
-    sentences = ["यह वाक्य संख्या %d है।" % number for number in range(50)]
+    sentences = [f"यह वाक्य संख्या {number} है।" for number in range(50)]
     assert split(" ".join(sentences)) == sentences
     assert split("".join(sentences)) == sentences
 
