@@ -1,10 +1,12 @@
-"""Where benchmark inputs live: the shared corpus beside the checkout, or STRUCTCHUNK_CORPUS."""
+"""Shared by the benchmark scripts: where the corpus lives, and how a run is timed."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,3 +23,13 @@ def corpus_root() -> Path:
 def load_spans(root: Path) -> list[dict]:
     with (root / "spans.jsonl").open(encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
+
+
+def best_time(function: Callable[[], object], repeat: int) -> float:
+    """Seconds of the fastest of `repeat` runs: the least disturbed measurement."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - started)
+    return min(times)

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from _corpus import corpus_root
+from _common import best_time, corpus_root
 from tree_sitter import Language, Parser
 from tree_sitter import Node as SyntaxNode
 
@@ -98,15 +97,6 @@ def langchain_tool(budget: int) -> Callable[[str, str], Spans] | None:
 
 def run_all(tool: Callable[[str, str], Spans], texts: dict[str, str]) -> dict[str, Spans]:
     return {path: tool(text, path) for path, text in texts.items()}
-
-
-def best_time(function: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def mid_line(text: str, chunks: Spans) -> int:

@@ -32,29 +32,19 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 import regex
-from _corpus import corpus_root, load_spans
+from _common import best_time, corpus_root, load_spans
 
 import structchunk
 from structchunk import Chunk, Document, NodeKind
 
 STRATEGIES = ("hybrid", "recursive", "sentence", "fixed")
 _HEADING = regex.compile(r"^(#{1,6}) (.*)$")
-
-
-def best_time(function: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def plain_copy(markdown: Path, folder: Path) -> Path:

@@ -12,23 +12,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections import Counter
 from collections.abc import Callable
 
-from _corpus import corpus_root, load_spans
+from _common import best_time, corpus_root, load_spans
 
 import structchunk
-
-
-def best_time(function: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return min(times)
-
 
 ROOM_FOR_PATH = 800  # a span (plus header row) longer than this cannot fit with its path
 
