@@ -1,15 +1,15 @@
 """Language detection per document and per region, deterministic and offline.
 
 The script decides first: Devanagari text is Hindi or Marathi, told apart by function words,
-suffixes and a letter only Marathi uses; Latin text is English or German. Where the function
+suffixes and letters only Marathi uses; Latin text is English or German. Where the function
 words of one of them clearly outnumber the other's, they decide (langdetect is overconfident on
 short texts: it gives "Jede Open-Source-Community ist anders." to English with probability
-0.99999); otherwise langdetect decides. langdetect runs through our own
-`DetectorFactory` holding only the profiles of the supported Latin-script languages, built
-once, with a fixed seed, so the same text always gets the same answer (langdetect's module-level
-`detect()` samples at random and loads every profile it ships). Texts with fewer than
-`MIN_LETTERS` letters are too short to judge: they get None and inherit the language around
-them.
+0.99999); otherwise langdetect decides, and it also settles Devanagari text that has no Marathi
+or Hindi marker. langdetect runs through our own `DetectorFactory` holding only the profiles
+of the supported languages, built once, with a fixed seed, so the same text always gets the
+same answer (langdetect's module-level `detect()` samples at random and loads every profile it
+ships). Texts with fewer than `MIN_LETTERS` letters are too short to judge: they get None and
+inherit the language around them.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from structchunk.tree import Document, Node, NodeKind
 
 SUPPORTED = ("en", "de", "hi", "mr")
 LATIN_LANGUAGES = ("en", "de")
+DEVANAGARI_LANGUAGES = ("hi", "mr")
 MIN_LETTERS = 20
 SEED = 0
 SAMPLE = 4000  # characters of a text that are looked at
+SHORT_TEXT = 80  # letters; below this langdetect alone does not overrule the language around
 
 _LATIN = regex.compile(r"\p{Latin}")
 _DEVANAGARI = regex.compile(r"\p{Devanagari}")
@@ -71,28 +73,32 @@ _GERMAN = frozenset({
 
 @lru_cache(maxsize=1)
 def _factory() -> Any:
-    """langdetect's factory with the Latin-script profiles we support; built once."""
+    """langdetect's factory with the profiles of the supported languages only; built once."""
     from langdetect.detector_factory import PROFILES_DIRECTORY, DetectorFactory
 
     factory = DetectorFactory()
     profiles = [(Path(PROFILES_DIRECTORY) / code).read_text(encoding="utf-8")
-                for code in LATIN_LANGUAGES]
+                for code in SUPPORTED]
     factory.load_json_profile(profiles)
     factory.set_seed(SEED)
     return factory
 
 
-def _langdetect(text: str) -> str | None:
+def _langdetect(text: str, candidates: tuple[str, ...]) -> str | None:
+    """The most probable of `candidates` (languages of one script) by langdetect."""
     from langdetect.lang_detect_exception import LangDetectException
 
     detector = _factory().create()
     detector.set_max_text_length(SAMPLE)
     detector.append(text)
     try:
-        language = detector.detect()
+        ranked = detector.get_probabilities()
     except LangDetectException:
         return None
-    return str(language) if language in LATIN_LANGUAGES else None
+    for guess in ranked:
+        if guess.lang in candidates:
+            return str(guess.lang)
+    return None
 
 
 def hindi_or_marathi(text: str) -> str | None:
@@ -124,8 +130,14 @@ def english_or_german(text: str) -> str | None:
     return None
 
 
-def detect_language(text: str) -> str | None:
-    """Language code of `text` ('en', 'de', 'hi', 'mr') or None when unknown or too short."""
+def detect_language(text: str, prior: str | None = None) -> str | None:
+    """Language code of `text` ('en', 'de', 'hi', 'mr') or None when unknown or too short.
+
+    `prior` is the language around the text. When the script matches it and the text gives no
+    clear sign of another language (no Marathi or Hindi markers; for a short Latin text, no
+    telling function words), the prior is kept rather than asking langdetect, which guesses
+    poorly on such texts.
+    """
     sample = _NOISE.sub(" ", text[:SAMPLE])
     letters = len(_LETTER.findall(sample))
     if letters < MIN_LETTERS:
@@ -133,9 +145,15 @@ def detect_language(text: str) -> str | None:
     devanagari = len(_DEVANAGARI.findall(sample))
     latin = len(_LATIN.findall(sample))
     if devanagari * 3 >= letters:  # Hindi or Marathi, perhaps with English terms
-        return hindi_or_marathi(sample)
+        marked = hindi_or_marathi(sample)
+        if marked or prior in DEVANAGARI_LANGUAGES:
+            return marked or prior
+        return _langdetect(sample, DEVANAGARI_LANGUAGES)
     if latin * 2 >= letters:
-        return english_or_german(sample) or _langdetect(sample)
+        voted = english_or_german(sample)
+        if voted or (prior in LATIN_LANGUAGES and letters < SHORT_TEXT):
+            return voted or prior
+        return _langdetect(sample, LATIN_LANGUAGES)
     return None
 
 
@@ -179,8 +197,8 @@ def _collect(node: Node, text: str, inherited: str | None,
     if node.kind in _NOT_PROSE:
         regions.append((node.start, node.end, inherited))
         return
-    own = detect_language(text[node.start:node.end]) if node.kind is not NodeKind.DOCUMENT \
-        else None
+    own = detect_language(text[node.start:node.end], inherited) \
+        if node.kind is not NodeKind.DOCUMENT else None
     language = own or inherited
     if node.kind in _DESCEND and node.children:
         for child in node.children:

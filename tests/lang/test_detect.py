@@ -112,3 +112,17 @@ def test_code_inherits_the_language_around_it() -> None:
         make_node(source, NodeKind.CODE, len(GERMAN) + 2, len(text))])
     language = language_map(Document(source=source, root=root, format="markdown"))
     assert language(len(GERMAN) + 20) == "de"
+
+
+def test_devanagari_without_markers_keeps_the_language_around_it() -> None:
+    unmarked = "नेटवर्क सुरक्षा ऑपरेशन्स सेंटर सायबर धोका व्यवस्थापन प्रक्रिया मूल्यांकन"
+    assert hindi_or_marathi(unmarked) is None
+    assert detect_language(unmarked, prior="mr") == "mr"
+    assert detect_language(unmarked, prior="hi") == "hi"
+    assert detect_language(unmarked) in ("hi", "mr")  # langdetect decides without a prior
+
+
+def test_short_latin_text_keeps_the_language_around_it_unless_function_words_disagree() -> None:
+    assert detect_language("Kubernetes Cluster Monitoring Dashboard", prior="de") == "de"
+    assert detect_language("Kubernetes Cluster Monitoring Dashboard", prior="en") == "en"
+    assert detect_language("This is the way to do it, and it works.", prior="de") == "en"
