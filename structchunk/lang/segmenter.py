@@ -21,15 +21,21 @@ from dataclasses import dataclass
 import regex
 
 from structchunk.lang.grammars import Rule, SentenceGrammar
+from structchunk.lang.markers import (
+    LABEL,
+    MARKER,
+    NUMBERED_ITEM,
+    ROMAN_ONLY,
+    is_item_label,
+    marker_values,
+)
+from structchunk.lang.quotations import Quotations
 
 Spans = list[tuple[int, int]]
 
 _DASHES = frozenset("-–—―")
 _QUESTION = frozenset("?!‼⁇⁈⁉")
 _TOKEN_LIMIT = 64  # how far back the word before a terminator is looked for
-_QUOTE_LIMIT = 600  # a quotation longer than this is taken as unbalanced
-_DOUBLE_QUOTES = '"“”„«»'
-_OPENING_ONLY = frozenset("„")
 _SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
 _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
@@ -37,24 +43,8 @@ _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 # Whitespace as Python's str.isspace() sees it, which also counts the separators \x1c-\x1f.
 _NOT_SPACE = regex.compile(r"[^\s\x1c-\x1f]")
 _TOKEN_BEFORE = regex.compile(r"(?r)\S*")
-_LABEL = r"(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{2,5})"
-_MARKER = regex.compile(rf"(?P<open>\()?(?P<label>{_LABEL})")
-_NUMBERED_ITEM = regex.compile(r"\d{1,3}(?:\.\)|[.)])\s")
 _TITLE_WORD = regex.compile(r"[\p{L}\p{M}]{4,}")
 _LOWER_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]{3,}")
-_SINGLE_QUOTES = "'‘’‚"
-_BLANK_LINE = r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
-_QUOTE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
-# Quotation marks: double quotes, and single quotes that open before a word or close after
-# one (an apostrophe inside a word, "don't", is neither).
-_QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘‚](?=[\p{L}\p{N}]))"""
-                            r"|(?<=\S)['’‘](?![\p{L}\p{N}])")
-# A closing single quote: after a non-space, not inside a word ("don't" is no quote).
-_SINGLE_QUOTE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-_ROMAN_ONLY = frozenset("ivx")
-
-
 def _char_class(chars: frozenset[str] | str) -> str:
     return "".join(regex.escape(char) for char in sorted(chars))
 
@@ -65,11 +55,9 @@ class _State:
 
     text: str
     cuts: list[int]
+    quotes: Quotations
     sentence_start: int = 0
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
-    quote_open: int | None = None  # double quotes
-    single_open: int | None = None
-    quotes_read: int = 0  # quotation marks before this offset have been read
     in_item: bool = False  # the current sentence is an item of an inline enumeration
 
     def cut(self, offset: int | None) -> None:
@@ -138,7 +126,7 @@ class RuleSegmenter:
         bullets = _char_class(grammar.bullets)
         if grammar.bullets:
             parts.append(rf"(?P<bullet>[{bullets}])")
-        parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{_LABEL}\))(?=\s))")
+        parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
         parts.append(self._final.pattern)
         self._scan = regex.compile("|".join(parts))
         self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
@@ -150,7 +138,7 @@ class RuleSegmenter:
 
     def boundaries(self, text: str) -> list[int]:
         """Offsets where one sentence ends and the next may begin, in increasing order."""
-        state = _State(text, [])
+        state = _State(text, [], Quotations(text, self._openers))
         length = len(text)
         for match in self._scan.finditer(text):
             group = match.lastgroup
@@ -165,8 +153,7 @@ class RuleSegmenter:
                     if cut is not None:
                         state.cut(self._quoted(state, cut, position))
             elif group == "blank":
-                state.quote_open = state.single_open = None
-                state.quotes_read = position
+                state.quotes.forget(position)
                 state.cut(match.start())
             elif group in ("always", "aclose"):
                 start = match.start()
@@ -174,7 +161,7 @@ class RuleSegmenter:
                            and text[start - 1].isdigit() and position < length
                            and text[position].isdigit())
                 if not decimal:  # the danda ends a sentence also inside a quotation
-                    self._read_quotes(state, position)
+                    state.quotes.read(position)
                     state.cut(position)
             elif group == "paren":
                 self._paren(state, match.start())
@@ -205,7 +192,7 @@ class RuleSegmenter:
         token_start = _TOKEN_BEFORE.match(text, max(0, start - _TOKEN_LIMIT), start).start()
         core = text[token_start:start]
         return (len(core) > 1 and core.isalpha() and core.islower()
-                and not _ROMAN_ONLY.issuperset(core)
+                and not ROMAN_ONLY.issuperset(core)
                 and (core + ".") not in self.grammar.abbreviations
                 and not (token_start >= 2 and text[token_start - 2] == ".")
                 and (self._any_token is None or not self._any_token.fullmatch(core)))
@@ -261,81 +248,18 @@ class RuleSegmenter:
                 return rule.breaks
         return None
 
-    # --- quotations -------------------------------------------------------------------
-
-    def _quote(self, state: _State, index: int) -> None:
-        text = state.text
-        char = text[index]
-        before = text[index - 1] if index > 0 else " "
-        after = text[index + 1] if index + 1 < len(text) else " "
-        if char == '"':
-            opening = state.quote_open is None and not after.isspace()
-        else:
-            opening = char in _OPENING_ONLY or (
-                (before.isspace() or before in self._openers or before in _DASHES)
-                and char != "”")
-        if state.quote_open is None:
-            if opening:
-                state.quote_open = index
-        elif not opening or char != text[state.quote_open]:
-            state.quote_open = None
-
-    def _single_quote(self, state: _State, index: int) -> None:
-        """Single quotes open before a word and close after one; apostrophes are neither."""
-        text = state.text
-        before = text[index - 1] if index > 0 else " "
-        after = text[index + 1] if index + 1 < len(text) else " "
-        if (before.isspace() or before in self._openers) and after.isalnum():
-            if state.single_open is None and text[index] != "’":
-                state.single_open = index
-        elif not before.isspace() and not after.isalnum():
-            state.single_open = None
-
-    def _read_quotes(self, state: _State, end: int) -> None:
-        if end <= state.quotes_read:
-            return
-        for match in _QUOTE_MARK.finditer(state.text, state.quotes_read, end):
-            if match.group() in _DOUBLE_QUOTES:
-                self._quote(state, match.start())
-            else:
-                self._single_quote(state, match.start())
-        state.quotes_read = end
-
-    def _quoted(self, state: _State, cut: int | None, read_to: int) -> int | None:
-        """Keep a quotation whole: no cut between its quotes when it closes soon after.
-
-        Quotation marks up to `read_to` (the end of the terminator and its closers) are read
-        first. A quotation that does not close within `_QUOTE_LIMIT` characters or before a
-        blank line is taken as unbalanced (or an apostrophe) and forgotten.
-        """
-        if cut is None:
-            return None
-        self._read_quotes(state, read_to)
-        if state.quote_open is not None:
-            if self._closes(state.text, cut, state.quote_open, _QUOTE_END, _DOUBLE_QUOTES):
-                return None
-            state.quote_open = None
-        if state.single_open is not None:
-            if self._closes(state.text, cut, state.single_open, _SINGLE_QUOTE_END,
-                            _SINGLE_QUOTES):
-                return None
-            state.single_open = None
-        return cut
+    # --- quotations and enumerations -------------------------------------------------
 
     @staticmethod
-    def _closes(text: str, cut: int, opened: int, pattern: regex.Pattern[str],
-                quotes: str) -> bool:
-        if cut - opened > _QUOTE_LIMIT:
-            return False
-        end = pattern.search(text, cut, opened + _QUOTE_LIMIT)
-        return end is not None and end.group()[0] in quotes
-
-    # --- enumerations -----------------------------------------------------------------
+    def _quoted(state: _State, cut: int, read_to: int) -> int | None:
+        """`cut`, unless it falls inside a quotation that closes soon (see `Quotations`)."""
+        state.quotes.read(read_to)
+        return None if state.quotes.keeps_whole(cut) else cut
 
     def _marker(self, state: _State, start: int, label: str, style: str) -> bool | None:
         """An enumeration marker at `start`: True if it opens a new sentence (cut before it),
         False if it is a marker that starts its sentence already, None if it is no marker."""
-        values = _marker_values(label)
+        values = marker_values(label)
         if self._at_start(state, start):
             first = [kind for kind, value in values if value == 1]
             state.chain = (first[0], style, 2) if first else None
@@ -382,7 +306,7 @@ class RuleSegmenter:
         while start < index and text[start] in self.grammar.bullets:
             start += 1
         token = text[start:index]
-        marker = _MARKER.fullmatch(token)
+        marker = MARKER.fullmatch(token)
         if marker is None:
             return
         style = "()" if marker.group("open") else ")"
@@ -397,7 +321,7 @@ class RuleSegmenter:
         text = state.text
         core = candidate.core
         if len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")") \
-                and _MARKER.fullmatch(core):
+                and MARKER.fullmatch(core):
             style = ".)" if candidate.closers else "."
             is_marker = self._marker(state, candidate.core_start, core, style)
             if is_marker is not None:
@@ -416,7 +340,7 @@ class RuleSegmenter:
         if shape == "lower" and not self._lowercase_start(text, candidate):
             return None
         if any(char in _QUESTION for char in run):
-            if shape == "digit" and _NUMBERED_ITEM.match(text, candidate.first_index):
+            if shape == "digit" and NUMBERED_ITEM.match(text, candidate.first_index):
                 return candidate.close_end
             return candidate.close_end if shape in ("upper", "uncased", "lower") else None
         if len(run) > 1 or "…" in run:
@@ -429,7 +353,7 @@ class RuleSegmenter:
             return None
         if klass == "numeric":
             if shape == "digit" or candidate.first == "§" \
-                    or _is_item_label(text, candidate.first_index):
+                    or is_item_label(text, candidate.first_index):
                 return None
             klass = None
         if klass == "general" or (klass is None and "." in core and _INITIALISM.fullmatch(core)):
@@ -505,28 +429,6 @@ class RuleSegmenter:
         return None
 
 
-def _roman(numeral: str) -> int:
-    total = 0
-    values = [_ROMAN_VALUES[char] for char in numeral.lower()]
-    for index, value in enumerate(values):
-        following = values[index + 1] if index + 1 < len(values) else 0
-        total += -value if value < following else value
-    return total
-
-
-def _marker_values(label: str) -> tuple[tuple[str, int], ...]:
-    """What a marker label can count as: ('num', 3), ('alpha-lower', 1), ('roman-upper', 2)."""
-    if label.isdigit():
-        return (("num", int(label)),)
-    case = "upper" if label.isupper() else "lower"
-    values: list[tuple[str, int]] = []
-    if len(label) == 1:
-        values.append((f"alpha-{case}", ord(label.lower()) - ord("a") + 1))
-    if all(char in "ivxlcIVXLC" for char in label):
-        values.append((f"roman-{case}", _roman(label)))
-    return tuple(values)
-
-
 def _shape(char: str) -> str:
     if not char:
         return ""
@@ -539,17 +441,6 @@ def _shape(char: str) -> str:
     if char.isalpha():
         return "uncased"
     return "other"
-
-
-def _is_item_label(text: str, index: int) -> bool:
-    """A single letter or Roman numeral used as a label: 'lit. a', 'Nr. IV', 'lit. b)'."""
-    end = index
-    while end < len(text) and text[end].isalpha() and end - index < 5:
-        end += 1
-    label = text[index:end]
-    if not label or (end < len(text) and text[end].isalpha()):
-        return False
-    return len(label) == 1 or all(char in "ivxlcIVXLC" for char in label)
 
 
 def _previous_word_lower(text: str, token_start: int) -> bool:
