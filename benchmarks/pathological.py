@@ -15,6 +15,7 @@ import structchunk
 CASES: dict[str, Callable[[int], str]] = {
     "deep quotes (levels)": lambda n: "".join(">" * d + f" level {d}\n" for d in range(1, n)),
     "deep list (levels)": lambda n: "".join("  " * d + f"- item {d}\n" for d in range(n)),
+    "quote markers on one line (chars)": lambda n: ">" * n + " bottom\n",
     "line without breaks (chars)": lambda n: "x" * n,
     "line with spaces (words)": lambda n: "lorem " * n,
     "table (rows)": lambda n: "| id | name |\n|---|---|\n" + "".join(
@@ -23,7 +24,7 @@ CASES: dict[str, Callable[[int], str]] = {
     "headings (count)": lambda n: "".join(f"{'#' * (i % 6 + 1)} H {i}\n\nt {i}.\n\n"
                                           for i in range(n)),
 }
-SIZES = {"deep quotes (levels)": 1500, "deep list (levels)": 1500,
+SIZES = {"quote markers on one line (chars)": 100_000, "deep quotes (levels)": 1500, "deep list (levels)": 1500,
          "line without breaks (chars)": 1_000_000, "line with spaces (words)": 200_000,
          "table (rows)": 5000, "unclosed fence (lines)": 20_000, "headings (count)": 10_000}
 

@@ -37,8 +37,9 @@ _LATIN = regex.compile(r"\p{Latin}")
 _DEVANAGARI = regex.compile(r"\p{Devanagari}")
 _LETTER = regex.compile(r"\p{L}")
 # Markup and tokens that say nothing about the language: code, URLs, e-mail addresses, paths.
-_NOISE = regex.compile(r"```.*?```|`[^`\n]*`|https?://\S+|\S+@\S+\.\S+|\S*[/\\]\S*|<[^>\n]*>",
-                       regex.DOTALL)
+# Matches start only at the beginning of a token, so a long run without spaces stays linear.
+_NOISE = regex.compile(r"```.*?```|`[^`\n]*`|(?<!\S)(?:https?://\S+|[^\s@]+@[^\s@]+\.\S+"
+                       r"|[^\s/\\]*[/\\]\S*)|<[^>\n]*>", regex.DOTALL)
 _WORDS = regex.compile(r"[\p{L}\p{M}]+")
 # Marathi and Hindi share the script; their function words and Marathi's ळ tell them apart.
 # (Words both languages use, such as का, एक, होते, ही, जी, are in neither list.)
