@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from structchunk.decode import from_text
 from structchunk.errors import GrammarError
-from structchunk.parse import code, markdown, source_code
+from structchunk.parse import code_grammars, markdown, source_code
 from structchunk.parse.code import code_units, load_grammar, normalise_language, outline
 from structchunk.tree import NodeKind
 from tests.code.support import ALL_FILES, assert_well_formed, definitions, parse_units, read
@@ -93,7 +93,7 @@ def test_no_language_is_no_outline_and_no_note() -> None:
 
 def test_a_missing_grammar_wheel_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     load_grammar.cache_clear()
-    monkeypatch.setattr(code, "_load_language", lambda reference: None)
+    monkeypatch.setattr(code_grammars, "_load_language", lambda reference: None)
     try:
         source, units, note = parse_units("def f():\n    pass\n", "python")
         assert units == [] and note == "no grammar for python"
@@ -187,7 +187,7 @@ def _write_grammar(folder: Path, name: str, text: str) -> None:
 def test_a_malformed_query_file_is_a_grammar_error_naming_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str, problem: str) -> None:
     _write_grammar(tmp_path, "python", "; grammar: tree_sitter_python.language\n" + query)
-    monkeypatch.setattr(code, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
+    monkeypatch.setattr(code_grammars, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
     load_grammar.cache_clear()
     try:
         with pytest.raises(GrammarError) as raised:
@@ -203,7 +203,7 @@ def test_a_new_language_is_one_query_file(tmp_path: Path,
     _write_grammar(tmp_path, "starlark", "; grammar: tree_sitter_python.language\n"
                    '((function_definition name: (identifier) @name) @unit\n'
                    ' (#set! kind "rule") (#set! keyword "rule"))\n')
-    monkeypatch.setattr(code, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
+    monkeypatch.setattr(code_grammars, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
     load_grammar.cache_clear()
     try:
         source, units, note = parse_units("load('x')\n\ndef build(ctx):\n    pass\n",
@@ -222,12 +222,12 @@ def test_the_language_pack_serves_languages_without_a_query_file(
     pack = types.ModuleType("tree_sitter_language_pack")
     pack.get_language = lambda name: Language(tree_sitter_python.language())  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tree_sitter_language_pack", pack)
-    monkeypatch.setattr(code.metadata, "version", lambda name: "0.13.0")
+    monkeypatch.setattr(code_grammars.metadata, "version", lambda name: "0.13.0")
     load_grammar.cache_clear()
     try:
         source, units, note = parse_units("class A:\n    def f(self):\n        pass\n",
                                           "mython")
-        monkeypatch.setattr(code.metadata, "version", lambda name: "1.0.0")
+        monkeypatch.setattr(code_grammars.metadata, "version", lambda name: "1.0.0")
         load_grammar.cache_clear()
         assert parse_units("def f(): pass\n", "mython")[2] == "no grammar for mython"
     finally:
