@@ -1,7 +1,8 @@
 """Statutes (German first): divisions, provisions (§ N, Art. N), Absätze and enumerations.
 
-What a jurisdiction's laws look like is data, `grammars/legal/<code>.toml`; this module is
-the one loader and parser for all of them. Two entry points share every rule:
+What a jurisdiction's laws look like is data, `grammars/legal/<code>.toml`, loaded by
+`legal_grammar`; this module is the one parser for all of them, and `legal_tree` turns what it
+reads into the document tree. Two entry points share every rule:
 
 * `parse(source)`: a law as plain text (format "legal"), read by a rule chain per line.
 * `refine(document)`: a law that arrived as Markdown. Its `#` headings are classified by the
@@ -17,9 +18,7 @@ mentioned inside a sentence is a reference (meta `references`), never a heading.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,220 +26,31 @@ from typing import Any
 import regex
 
 from structchunk.decode import Source
-from structchunk.errors import GrammarError
+from structchunk.parse.legal_grammar import (
+    DEFAULT_JURISDICTION,
+    LegalGrammar,
+    Unit,
+    available_jurisdictions,
+    load_grammar,
+)
+from structchunk.parse.legal_grammar import _Loader as _Loader  # tests build grammars from data
+from structchunk.parse.legal_tree import Assembler
 from structchunk.parse.rules import (
     Block,
     LineState,
     NamedRule,
     Rule,
     RuleChain,
-    build_lists,
     paragraph_rule,
 )
-from structchunk.parse.sections import fill_gaps, sectionize
-from structchunk.resources import grammar_path
-from structchunk.tree import Document, Node, NodeKind, make_node
+from structchunk.tree import Document, Node, NodeKind
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
-DEFAULT_JURISDICTION = "de"
 # Markdown blocks kept as they are inside a provision's body.
 _KEPT_KINDS = frozenset({NodeKind.TABLE, NodeKind.HTML, NodeKind.QUOTE})
 _MARKDOWN_HEADING = regex.compile(r"(?m)^ {0,3}#{1,6}[ \t]+(.*)$")
 _FRONT_MATTER_FENCE = regex.compile(r"^(?:---|\.\.\.)\s*$")
 _SENTENCE_END = regex.compile(r"[.;:]$")
 _LIST_LEAD = regex.compile(r"(?:[.,;:]|\b(?:und|oder|sowie))$")
-
-
-# --- the grammar --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Unit:
-    """A division (Buch, Abschnitt) or an enumeration marker (`1.`, `a)`)."""
-
-    name: str
-    key: str | None
-    pattern: regex.Pattern[str]
-    ordered: bool = True
-
-
-@dataclass(frozen=True)
-class LegalGrammar:
-    code: str
-    path: Path
-    front_matter_keys: tuple[str, ...]
-    title_abbreviation: regex.Pattern[str]
-    divisions: tuple[Unit, ...]
-    title_separator: regex.Pattern[str]
-    provision: Unit
-    title_start: regex.Pattern[str]
-    not_title: regex.Pattern[str]
-    not_title_end: regex.Pattern[str]
-    max_title_length: int
-    repealed: regex.Pattern[str]
-    absatz: Unit
-    items: tuple[Unit, ...]
-    note: Unit
-    reference: regex.Pattern[str]
-    plural_signs: frozenset[str]
-    range_word: str
-    max_range: int
-    singular_sign: dict[str, str]
-
-    def division(self, line: str) -> tuple[Unit, str, str, str] | None:
-        """(unit, number, title, label) when `line` is a division heading.
-
-        The label is the division as written without its title: `Buch 2`, `Zweiter Titel`.
-        """
-        for unit in self.divisions:
-            match = unit.pattern.match(line)
-            if match is None:
-                continue
-            title = self.title_separator.sub("", line[match.end():], count=1).strip()
-            if title and not self.is_title(title):
-                return None
-            return unit, match.group("number") or "", title, match.group(0).rstrip(". ")
-        return None
-
-    def provision_heading(self, line: str) -> tuple[str, str, str] | None:
-        """(sign, number, title) when `line` is a provision heading, not a sentence."""
-        match = self.provision.pattern.match(line)
-        if match is None:
-            return None
-        title = (match.group("title") or "").strip()
-        if title and not self.is_title(title):
-            return None
-        return match.group("sign"), " ".join(match.group("number").split()), title
-
-    def is_title(self, title: str) -> bool:
-        return (len(title) <= self.max_title_length and bool(self.title_start.match(title))
-                and not self.not_title.match(title) and not self.not_title_end.search(title))
-
-    def references(self, text: str, law: str | None) -> list[str]:
-        """Provisions mentioned in `text`, in order, each once: `§ 242`, `§ 5 EGBGB`."""
-        found: list[str] = []
-        for match in self.reference.finditer(text):
-            sign = match.group("sign")
-            single = self.singular_sign.get(sign, sign)
-            numbers = self._numbers(match.group("numbers"), sign in self.plural_signs)
-            other = _group(match, "law")
-            suffix = f" {other}" if other and other != law else ""
-            prefix = _group(match, "prefix")
-            for number in numbers:
-                reference = f"{prefix + ' ' if prefix else ''}{single} {number}{suffix}"
-                if reference not in found:
-                    found.append(reference)
-        return found
-
-    def _numbers(self, written: str, plural: bool) -> list[str]:
-        parts = regex.split(r"\s*,\s*|\s+(?:und|oder|sowie)\s+", written.strip())
-        if not plural:
-            parts = parts[:1]
-        numbers: list[str] = []
-        for part in parts:
-            ends = regex.split(rf"\s+{regex.escape(self.range_word)}\s+", part)
-            if (len(ends) == 2 and ends[0].isdigit() and ends[1].isdigit()
-                    and 0 < int(ends[1]) - int(ends[0]) <= self.max_range):
-                numbers.extend(str(n) for n in range(int(ends[0]), int(ends[1]) + 1))
-            else:
-                numbers.extend(ends)
-        return numbers
-
-
-def _group(match: regex.Match[str], name: str) -> str:
-    """A named group's text, or "" when the pattern has no such group or it did not take part."""
-    return (match.group(name) or "") if name in match.re.groupindex else ""
-
-
-@lru_cache(maxsize=1)
-def available_jurisdictions() -> tuple[str, ...]:
-    folder = grammar_path("legal")
-    return tuple(sorted(path.stem for path in folder.glob("*.toml"))) if folder.is_dir() else ()
-
-
-@lru_cache(maxsize=16)
-def load_grammar(code: str = DEFAULT_JURISDICTION) -> LegalGrammar:
-    """Load, validate and cache `grammars/legal/<code>.toml`; errors name file and entry."""
-    path = grammar_path("legal", f"{code}.toml")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as err:
-        known = ", ".join(available_jurisdictions()) or "none"
-        raise GrammarError(f"no legal grammar for {code!r} (known: {known})", str(path)) from err
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise GrammarError(f"cannot be read: {err}", str(path)) from err
-    return _Loader(path, data).grammar(code)
-
-
-class _Loader:
-    def __init__(self, path: Path, data: dict[str, Any]) -> None:
-        self.path = path
-        self.data = data
-
-    def grammar(self, code: str) -> LegalGrammar:
-        law = self.table("law")
-        divisions = self.table("divisions")
-        provision = self.table("provision")
-        reference = self.table("reference")
-        return LegalGrammar(
-            code=code, path=self.path,
-            front_matter_keys=tuple(law.get("front_matter_keys", ())),
-            title_abbreviation=self.pattern("law.title_abbreviation",
-                                            law.get("title_abbreviation", r"(?!)")),
-            divisions=tuple(self.unit(f"divisions.unit[{index}]", entry)
-                            for index, entry in enumerate(divisions.get("unit", []))),
-            title_separator=self.pattern("divisions.title_separator",
-                                         divisions.get("title_separator", r"^\s*")),
-            provision=self.unit("provision", {"name": "provision", **provision},
-                                required=("sign", "number")),
-            title_start=self.pattern("provision.title_start", provision.get("title_start", "")),
-            not_title=self.pattern("provision.not_title", provision.get("not_title", r"(?!)")),
-            not_title_end=self.pattern("provision.not_title_end",
-                                       provision.get("not_title_end", r"(?!)")),
-            max_title_length=int(provision.get("max_title_length", 250)),
-            repealed=self.pattern("provision.repealed", provision.get("repealed", r"(?!)")),
-            absatz=self.unit("absatz", {"name": "absatz", **self.table("absatz")}),
-            items=tuple(self.unit(f"items[{index}]", entry)
-                        for index, entry in enumerate(self.data.get("items", []))),
-            note=self.unit("note", {"name": "note", **self.table("note")}),
-            reference=self.pattern("reference.pattern", reference.get("pattern"),
-                                   required=("sign", "numbers")),
-            plural_signs=frozenset(reference.get("plural_signs", ())),
-            range_word=str(reference.get("range_word", "bis")),
-            max_range=int(reference.get("max_range", 30)),
-            singular_sign=dict(reference.get("singular_sign", {})))
-
-    def table(self, name: str) -> dict[str, Any]:
-        value = self.data.get(name)
-        if not isinstance(value, dict):
-            raise GrammarError(f"missing table [{name}]", str(self.path))
-        return value
-
-    def unit(self, entry: str, data: dict[str, Any], required: tuple[str, ...] = ()) -> Unit:
-        if "name" not in data or "pattern" not in data:
-            raise GrammarError(f"{entry} needs `name` and `pattern`", str(self.path))
-        pattern = self.pattern(f"{entry}.pattern", data["pattern"], required)
-        if pattern.groupindex and "number" not in pattern.groupindex:
-            raise GrammarError(f"{entry}.pattern has groups but no `number` group",
-                               str(self.path))
-        return Unit(str(data["name"]), data.get("key"), pattern, bool(data.get("ordered", True)))
-
-    def pattern(self, entry: str, value: object, required: tuple[str, ...] = ()
-                ) -> regex.Pattern[str]:
-        if not isinstance(value, str):
-            raise GrammarError(f"{entry} must be a string pattern", str(self.path))
-        try:
-            compiled = regex.compile(value)
-        except regex.error as err:
-            raise GrammarError(f"{entry} does not compile: {err}", str(self.path)) from err
-        missing = [name for name in required if name not in compiled.groupindex]
-        if missing:
-            raise GrammarError(f"{entry} lacks the group(s) {', '.join(missing)}",
-                               str(self.path))
-        return compiled
 
 
 # --- detection ----------------------------------------------------------------------------
@@ -470,7 +280,7 @@ def parse(source: Source, language: str | None = None, **options: Any) -> Docume
     parser = _parser(code)
     blocks = parser.document_chain.run(LineState(source))
     law = options.get("law") or _law_name(parser.grammar, source, blocks)
-    root = _Assembler(source, parser.grammar, law,
+    root = Assembler(source, parser.grammar, law,
                       bool(options.get("short_titles"))).tree(blocks)
     metadata = {"law": law, "jurisdiction": code} if law else {"jurisdiction": code}
     return Document(source=source, root=root, format="legal", language=language or "de",
@@ -508,7 +318,7 @@ def refine(document: Document, **options: Any) -> Document:
         blocks.extend(parser.body_chain.run(state))
         index = body_end
     law = options.get("law") or _law_name(parser.grammar, source, blocks)
-    root = _Assembler(source, parser.grammar, law,
+    root = Assembler(source, parser.grammar, law,
                       bool(options.get("short_titles"))).tree(blocks)
     metadata = dict(document.metadata)
     metadata.update({"law": law, "jurisdiction": code} if law else {"jurisdiction": code})
@@ -587,134 +397,3 @@ def _law_name(grammar: LegalGrammar, source: Source, blocks: Sequence[Block]) ->
         if 2 <= len(stem) <= 12 and stem.isalnum():
             return stem.upper()
     return None
-
-
-# --- blocks to tree -----------------------------------------------------------------------
-
-class _Assembler:
-    """The one place where the flat block list becomes the tree."""
-
-    def __init__(self, source: Source, grammar: LegalGrammar, law: str | None,
-                 short_titles: bool = False) -> None:
-        self.source = source
-        self.grammar = grammar
-        self.law = law
-        self.short_titles = short_titles
-
-    def tree(self, blocks: Sequence[Block]) -> Node:
-        levels = self._levels(blocks)
-        top: list[Node] = []
-        heading: Block | None = None
-        body: list[Block] = []
-        for block in [*blocks, None]:
-            if block is not None and block.kind != "heading":
-                body.append(block)
-                continue
-            if heading is not None:
-                top.append(self.heading(heading, levels, body))
-            top.extend(self.body(body))
-            heading, body = block, []
-        return sectionize(self.source, fill_gaps(self.source, 0, len(self.source.text), top))
-
-    def _levels(self, blocks: Sequence[Block]) -> dict[str, int]:
-        """Title 1; divisions 2, 3, ... in order of first appearance; provisions below all."""
-        order: list[str] = []
-        for block in blocks:
-            if block.kind == "heading" and block.attrs.get("role") == "division":
-                unit = str(block.attrs["unit"])
-                if unit not in order:
-                    order.append(unit)
-        levels = {unit: index + 2 for index, unit in enumerate(order)}
-        levels["title"] = 1
-        levels["provision"] = len(order) + 2
-        return levels
-
-    def heading(self, block: Block, levels: dict[str, int], body: Sequence[Block]) -> Node:
-        attrs = block.attrs
-        role = attrs["role"]
-        title = str(attrs.get("title", ""))
-        meta: dict[str, Any] = {}
-        if role == "provision":
-            numbering = f"{attrs['sign']} {attrs['number']}"
-            meta = {"law": self.law} if self.law else {}
-            meta["section"] = numbering
-            if title:
-                meta["title"] = title
-            if self.grammar.repealed.match(title) or (
-                    len(body) == 1 and self.grammar.repealed.match(self._text(body[0]))):
-                meta["repealed"] = True
-            level = levels["provision"]
-            title = f"{numbering} {title}" if title else numbering
-        elif role == "division":
-            numbering = str(attrs["label"])
-            if attrs.get("key") and attrs.get("number"):
-                meta[str(attrs["key"])] = attrs["number"]
-            level = levels[str(attrs["unit"])]
-            title = numbering if self.short_titles else title
-        else:
-            numbering = ""
-            level = 1 if role == "title" else min(2, int(attrs.get("markdown_level", 2)))
-            if role == "title" and self.short_titles and self.law:
-                title = self.law
-        extra: dict[str, Any] = {"numbering": numbering} if numbering else {}
-        if meta:
-            extra["meta"] = meta
-        return make_node(self.source, NodeKind.HEADING, block.start, block.end, level=level,
-                         title=title, **extra)
-
-    def body(self, blocks: Sequence[Block]) -> list[Node]:
-        """Absätze, enumerations and notes of one stretch between headings."""
-        nodes: list[Node] = []
-        group: list[Block] = []
-        for block in [*blocks, None]:
-            if block is not None and block.kind not in ("absatz", "note"):
-                group.append(block)
-                continue
-            if group:
-                nodes.extend(self.group(group))
-            group = []
-            if block is not None and block.kind == "note":
-                nodes.append(make_node(self.source, NodeKind.PARAGRAPH, block.start, block.end,
-                                       meta={self.grammar.note.key or "note":
-                                             block.attrs["number"]}))
-            elif block is not None:
-                group = [block]
-        return nodes
-
-    def group(self, blocks: list[Block]) -> list[Node]:
-        children = build_lists(self.source, blocks, self.leaf, self.item_attrs)
-        head = blocks[0]
-        if head.kind != "absatz":
-            return [self.with_references(node) for node in children]
-        meta: dict[str, Any] = {self.grammar.absatz.key or "absatz": head.attrs["number"]}
-        start, end = children[0].start, children[-1].end
-        references = self.grammar.references(self.source.text[start:end], self.law)
-        if references:
-            meta["references"] = references
-        if len(children) == 1 and children[0].kind is NodeKind.PARAGRAPH:
-            return [make_node(self.source, NodeKind.PARAGRAPH, start, end, meta=meta)]
-        return [make_node(self.source, NodeKind.ITEM, start, end, children, meta=meta)]
-
-    def leaf(self, block: Block) -> Node:
-        if block.node is not None:
-            return block.node
-        if block.kind == "front_matter":
-            return make_node(self.source, NodeKind.FRONT_MATTER, block.start, block.end)
-        return make_node(self.source, NodeKind.PARAGRAPH, block.start, block.end)
-
-    def item_attrs(self, block: Block) -> dict[str, Any]:
-        key, number = block.attrs.get("key"), block.attrs.get("number")
-        return {"meta": {str(key): number}} if key and number else {}
-
-    def with_references(self, node: Node) -> Node:
-        if node.kind not in (NodeKind.PARAGRAPH, NodeKind.LIST):
-            return node
-        references = self.grammar.references(self.source.text[node.start:node.end], self.law)
-        if not references:
-            return node
-        meta = {**node.attrs.get("meta", {}), "references": references}
-        attrs = {**node.attrs, "meta": meta}
-        return make_node(self.source, node.kind, node.start, node.end, node.children, **attrs)
-
-    def _text(self, block: Block) -> str:
-        return self.source.text[block.start:block.end].strip()
