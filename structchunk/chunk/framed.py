@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import regex
 
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.tree import Node, NodeKind, trim_span
-
-if TYPE_CHECKING:
-    from structchunk.chunk.prose import ProseSplitter
 
 HEADER_NOT_REPEATED = "header_not_repeated"
 _HEADER_ROOM = "x"  # the header is repeated while it leaves a fifth of the budget for rows
@@ -24,9 +20,9 @@ _BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
 _LINE = regex.compile(r"[^\r\n]+")
 
 
-def table_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...],
-                 prose: ProseSplitter) -> list[Piece]:
+def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Piece]:
     """Cut between rows; every piece after the first repeats the header and delimiter rows."""
+    source = packer.source
     rows = list(node.children)
     header = [row for row in rows if row.kind is NodeKind.ROW and row.attrs.get("header")]
     body = [row for row in rows if row not in header]
@@ -44,9 +40,9 @@ def table_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...
     return [replace(piece, flags=piece.flags | flags) for piece in pieces]
 
 
-def code_pieces(packer: Packer, source: str, node: Node, path: tuple[Title, ...],
-                prose: ProseSplitter) -> list[Piece]:
+def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Piece]:
     """Cut a code block between definitions, then statements, then lines; keep the fences."""
+    source = packer.source
     fence_open = node.attrs.get("fence_open")
     body_start = int(node.attrs.get("body_start", node.start))
     body_end = int(node.attrs.get("body_end", node.end))

@@ -47,11 +47,11 @@ class _Walk:
             return [whole]
         if node.kind is NodeKind.DOCUMENT and self.document.format == "code":
             # A source file is one unfenced code block whose units are its definitions.
-            return code_pieces(self.packer, self.document.text, node, inner, self.prose)
+            return code_pieces(self.packer, node, inner)
         if node.kind is NodeKind.TABLE:
-            return table_pieces(self.packer, self.document.text, node, inner, self.prose)
+            return table_pieces(self.packer, node, inner)
         if node.kind is NodeKind.CODE:
-            return code_pieces(self.packer, self.document.text, node, inner, self.prose)
+            return code_pieces(self.packer, node, inner)
         if node.kind in CONTAINER_KINDS and node.children:
             return self.children(node, inner, opened)
         return self.prose.split(whole)
