@@ -29,6 +29,9 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
         first = source.line_of(chunk.start)
         last = source.line_of(max(chunk.start, chunk.end - 1))
         flags = " [red]oversized[/]" if chunk.metadata.get("oversized") else ""
+        pages = chunk.metadata.get("pages")
+        if pages:
+            flags += f"  pages {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")
         title = (f"#{chunk.index}  size {chunk.size}  lines {first}-{last}  "
                  f"[{chunk.start}:{chunk.end}]  {chunk.language or '-'}{flags}")
         body = escape(_clip(chunk.text))
