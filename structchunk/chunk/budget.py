@@ -52,11 +52,12 @@ class Budget:
         return cached
 
     def context_line(self, titles: tuple[str, ...]) -> str:
-        """The heading path as one line, shortened from the left to at most half the budget."""
+        """The heading path as one line, shortened from the left (the nearest titles are kept)
+        to at most a quarter of the budget, so the body keeps most of the room."""
         if not titles:
             return ""
         line = PATH_SEPARATOR.join(titles)
-        limit = self.max_size // 2
+        limit = self.max_size // 4
         if self.size(line) + self.size(CONTEXT_SEPARATOR) <= limit:
             return line
         kept = list(titles)
