@@ -15,7 +15,7 @@ Span survival. Gold: the `legal_section` and `definition` cases of `spans.jsonl`
 in context when that chunk's embedded text (`Chunk.text`) also names the § and its title.
 "Absätze kept" counts the Absatz nodes structchunk's own parse finds in that input that fit
 the budget together with their heading path line (`BGB > Buch 2 > ... > § 623 ...`, which the
-chunker shortens to at most half the budget); an Absatz is kept when one chunk's
+chunker shortens to at most a quarter of the budget); an Absatz is kept when one chunk's
 `[start, end)` covers it. Baselines: structchunk's `recursive`
 (separators: blank line, line, space), `sentence` and `fixed` strategies on the same text.
 "hybrid, short titles" parses with `short_titles=True` (`BGB > Buch 2 > Abschnitt 8 > ...`
@@ -136,8 +136,8 @@ def absaetze(document: Document) -> list[tuple[int, int, int]]:
 
 
 def fits(start: int, end: int, path: int, budget: int) -> bool:
-    """Room for the Absatz and its heading path (which the chunker cuts to half the budget)."""
-    return end - start + min(path, budget // 2) + 2 <= budget
+    """Room for the Absatz and its heading path (cut to a quarter of the budget)."""
+    return end - start + min(path, budget // 4) + 2 <= budget
 
 
 def covered(chunks: Sequence[Chunk], spans: list[tuple[int, int]]) -> int:
