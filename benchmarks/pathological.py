@@ -25,7 +25,8 @@ CASES: dict[str, Callable[[int], str]] = {
                                           for i in range(n)),
 }
 SIZES = {"quote markers on one line (chars)": 100_000, "deep quotes (levels)": 1500,
-         "deep list (levels)": 1500, "line without breaks (chars)": 1_000_000, "line with spaces (words)": 200_000,
+         "deep list (levels)": 1500, "line without breaks (chars)": 1_000_000,
+         "line with spaces (words)": 200_000,
          "table (rows)": 5000, "unclosed fence (lines)": 20_000, "headings (count)": 10_000}
 
 
