@@ -9,10 +9,12 @@ from typing import Any
 from structchunk.chunk.assemble import assemble, close_gaps
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.chunk import Chunk
+from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.pack import Packer
 from structchunk.chunk.strategies import get_strategy
 from structchunk.decode import Source
 from structchunk.lang.detect import language_map
+from structchunk.lang.sentences import SentenceSplitter
 from structchunk.parse import parse
 from structchunk.tree import Document
 
@@ -23,20 +25,23 @@ Input = str | os.PathLike[str] | bytes | Source
 
 def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFAULT_MAX_SIZE,
           *, length_function: Callable[[str], int] | None = None, overlap: int = 0,
-          format: str | None = None, language: str | None = None, **parse_options: Any
+          format: str | None = None, language: str | None = None,
+          sentence_backend: str | SentenceSplitter = "structchunk", **parse_options: Any
           ) -> list[Chunk]:
     """Chunk a path, text, bytes, Source or parsed Document.
 
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
-    neighbouring prose chunks. `language` forces the natural language.
+    neighbouring prose chunks. `language` forces the natural language. `sentence_backend` is
+    "structchunk" (the rule segmenter), "spacy" (the `structchunk[spacy]` extra) or any
+    callable returning `(start, end)` sentence spans of a text.
     """
     budget = Budget(max_size=max_size, length=length_function, overlap=overlap)
     chooser = get_strategy(strategy)
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, **parse_options)
     language_at = _language_at(document)
-    pieces = chooser.chunk(document, budget, language_at)
+    pieces = chooser.chunk(document, ChunkContext(budget, language_at, sentence_backend))
     packer = Packer(document.text, budget)
     pieces = close_gaps(packer, packer.enforce(pieces))
     return assemble(document, pieces, packer, budget, language_at, chooser.name)

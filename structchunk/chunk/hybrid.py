@@ -7,9 +7,7 @@ between items, a table between rows (header repeated), code between definitions 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from structchunk.chunk.budget import Budget
+from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
@@ -23,18 +21,16 @@ class HybridChunker:
 
     name = "hybrid"
 
-    def chunk(self, document: Document, budget: Budget,
-              language_at: Callable[[int], str | None]) -> list[Piece]:
-        walk = _Walk(document, budget, language_at)
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        walk = _Walk(document, context)
         return walk.node(document.root, ())
 
 
 class _Walk:
-    def __init__(self, document: Document, budget: Budget,
-                 language_at: Callable[[int], str | None]) -> None:
+    def __init__(self, document: Document, context: ChunkContext) -> None:
         self.document = document
-        self.packer = Packer(document.text, budget)
-        self.prose = ProseSplitter(self.packer, document.text, budget.overlap, language_at)
+        self.packer = Packer(document.text, context.budget)
+        self.prose = ProseSplitter(self.packer, context)
 
     def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
         node = self._only_child(node)

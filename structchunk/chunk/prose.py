@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
+from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.lang.sentences import sentence_spans
 
 
 class ProseSplitter:
-    def __init__(self, packer: Packer, source: str, overlap: int,
-                 language_at: Callable[[int], str | None]) -> None:
+    def __init__(self, packer: Packer, context: ChunkContext) -> None:
         self.packer = packer
-        self.source = source
-        self.overlap = overlap
-        self.language_at = language_at
+        self.source = packer.source
+        self.overlap = context.budget.overlap
+        self.language_at = context.language_at
+        self.backend = context.sentence_backend
 
     def sentences(self, piece: Piece) -> list[Piece]:
         text = self.source[piece.start:piece.end]
         language = self.language_at(piece.start)
         return [replace(piece, start=piece.start + start, end=piece.start + end, open_titles=0)
-                for start, end in sentence_spans(text, language)]
+                for start, end in sentence_spans(text, language, backend=self.backend)]
 
     def split(self, piece: Piece) -> list[Piece]:
         """Pack the sentences of `piece`; a sentence over the budget is cut at words."""

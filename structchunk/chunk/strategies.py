@@ -11,21 +11,18 @@ from typing import Protocol
 
 import regex
 
-from structchunk.chunk.budget import Budget
+from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.hybrid import HybridChunker
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.chunk.prose import ProseSplitter
 from structchunk.errors import StrategyError
 from structchunk.tree import Document, trim_span
 
-LanguageAt = Callable[[int], "str | None"]
-
 
 class Strategy(Protocol):
     name: str
 
-    def chunk(self, document: Document, budget: Budget, language_at: LanguageAt
-              ) -> list[Piece]: ...
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]: ...
 
 
 class SentenceChunker:
@@ -33,10 +30,9 @@ class SentenceChunker:
 
     name = "sentence"
 
-    def chunk(self, document: Document, budget: Budget, language_at: LanguageAt
-              ) -> list[Piece]:
-        packer = Packer(document.text, budget)
-        prose = ProseSplitter(packer, document.text, budget.overlap, language_at)
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        packer = Packer(document.text, context.budget)
+        prose = ProseSplitter(packer, context)
         return prose.split(Piece(0, len(document.text)))
 
 
@@ -46,9 +42,8 @@ class RecursiveChunker:
     name = "recursive"
     separators = (r"\n[ \t]*\n\s*", r"\r?\n|\r", r"\s+")
 
-    def chunk(self, document: Document, budget: Budget, language_at: LanguageAt
-              ) -> list[Piece]:
-        packer = Packer(document.text, budget)
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        packer = Packer(document.text, context.budget)
         return packer.pack(self._split(packer, 0, len(document.text), 0))
 
     def _split(self, packer: Packer, start: int, end: int, level: int) -> list[Piece]:
@@ -74,9 +69,8 @@ class FixedChunker:
 
     name = "fixed"
 
-    def chunk(self, document: Document, budget: Budget, language_at: LanguageAt
-              ) -> list[Piece]:
-        packer = Packer(document.text, budget)
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        packer = Packer(document.text, context.budget)
         pieces: list[Piece] = []
         start = 0
         text = document.text

@@ -170,3 +170,25 @@ def test_metadata_collected_from_covered_nodes_is_in_document_order() -> None:
     chunks = structchunk.split(text, max_size=1000)
     covering = next(c for c in chunks if "(3) Dritter" in c.content)
     assert covering.metadata.get("absatz") == ["1", "2", "3"]
+
+
+def test_any_sentence_backend_can_be_passed_to_split() -> None:
+    calls: list[str] = []
+
+    def every_semicolon(text: str) -> list[tuple[int, int]]:
+        calls.append(text)
+        spans, start = [], 0
+        for position, char in enumerate(text):
+            if char == ";":
+                spans.append((start, position + 1))
+                start = position + 1
+        return spans + ([(start, len(text))] if start < len(text) else [])
+
+    clauses = [f"clause {i} has words in it;" for i in range(30)]
+    text = " ".join(clauses)
+    chunks = structchunk.split(text, max_size=120, format="text",
+                               sentence_backend=every_semicolon)
+    assert calls
+    assert_chunks_valid(text, chunks, 120)
+    for clause in clauses:
+        assert sum(clause in chunk.content for chunk in chunks) == 1
