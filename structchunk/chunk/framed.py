@@ -48,7 +48,7 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     body_end = int(node.attrs.get("body_end", node.end))
     if fence_open is None:
         units = code_units(packer, source, node.children, node.start, node.end, path, "", "")
-        return packer.pack_framed(units, "", "")
+        return _with_indentation(packer, packer.pack_framed(units, "", ""))
     fence_close = node.attrs.get("fence_close")
     prefix = str(fence_open) + "\n"
     suffix = "\n" + str(fence_close) if fence_close else ""
@@ -58,7 +58,25 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
         tail = replace(tail, start=_line_start(source, node.end))
     units = code_units(packer, source, node.children, body_start, body_end, path, prefix,
                        suffix)
-    return packer.pack_framed(units, prefix, suffix, lead=lead, tail=tail)
+    return _with_indentation(packer, packer.pack_framed(units, prefix, suffix, lead=lead,
+                                                        tail=tail))
+
+
+def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:
+    """Start each code piece at the start of its first line, so the first line keeps its
+    indentation like the others, where the budget allows (a piece that starts mid-line is
+    left as it is)."""
+    source = packer.source
+    result = []
+    for piece in pieces:
+        line_start = _line_start(source, piece.start)
+        indentation = source[line_start:piece.start]
+        if indentation and not indentation.strip(" \t"):
+            indented = replace(piece, start=line_start)
+            if packer.fits(indented):
+                piece = indented
+        result.append(piece)
+    return result
 
 
 def code_units(packer: Packer, source: str, children: Sequence[Node], start: int, end: int,

@@ -120,7 +120,9 @@ class Packer:
             unit_prefix = "" if unframed else prefix
             unit_suffix = "" if unit is tail or FRAME_DROPPED in unit.flags else suffix
             if current is not None and not unit.flags and not current.flags:
-                common = self._mergeable(current, unit)
+                # The closing fence has nothing to say about where it stands: it joins the
+                # piece before it under that piece's path.
+                common = current.path if unit is tail else self._mergeable(current, unit)
                 if common is not None:
                     candidate = Piece(current.start, unit.end, common,
                                       max(0, current.open_titles - len(current.path)

@@ -66,9 +66,11 @@ def test_functions_that_fit_stay_whole_and_long_ones_split_between_statements(
         allowed = cut_points(node)
         loose = over_long_leaves(node, budget)
         for chunk in chunks:
-            if node.start < chunk.start < node.end and chunk.start not in allowed:
-                assert any(leaf.start < chunk.start < leaf.end for leaf in loose), (
-                    node.title, budget, text[chunk.start - 40:chunk.start + 40])
+            # A code chunk starts at the start of its first line (indentation included).
+            start = chunk.start + len(chunk.content) - len(chunk.content.lstrip())
+            if node.start < start < node.end and start not in allowed:
+                assert any(leaf.start < start < leaf.end for leaf in loose), (
+                    node.title, budget, text[start - 40:start + 40])
 
 
 @pytest.mark.parametrize(("language", "path"), ALL_FILES)
