@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # pypdf logs repairs it makes to damaged files; the CLI reports problems in one line.
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         if args.command == "inspect":
             return _inspect(args)
