@@ -101,6 +101,11 @@ class Document:
     def text(self) -> str:
         return self.source.text
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Problems met while reading (a legacy encoding, a PDF page without text), in order."""
+        return self.source.warnings + tuple(self.metadata.get("warnings", ()))
+
     def content(self, node: Node) -> str:
         return self.source.text[node.start:node.end]
 

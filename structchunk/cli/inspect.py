@@ -20,7 +20,7 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
     console.print(f"[bold]{escape(source.origin)}[/]  format={document.format}  "
                   f"chars={len(source.text)}  lines={source.line_count}  "
                   f"encoding={source.encoding}")
-    for warning in source.warnings:
+    for warning in document.warnings:
         console.print(f"[yellow]warning:[/] {escape(warning)}")
     console.print(_tree(document))
     console.print(f"\n[bold]{len(chunks)} chunks[/] (max size {max_size})")

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import TextIO
 
 from structchunk.api import DEFAULT_MAX_SIZE, parse, split
+from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.cli.inspect import render_inspection
-from structchunk.errors import StructchunkError
+from structchunk.errors import SourceNotFoundError, StructchunkError
+from structchunk.tree import Document
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,29 +58,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _options(args: argparse.Namespace) -> dict[str, object]:
-    return {"strategy": args.strategy, "max_size": args.max_size, "overlap": args.overlap,
-            "format": args.format, "language": args.lang}
+def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chunk]]:
+    document = parse(_checked_path(name), format=args.format, language=args.lang)
+    chunks = split(document, strategy=args.strategy, max_size=args.max_size,
+                   overlap=args.overlap)
+    return document, chunks
 
 
 def _checked_path(name: str) -> Path:
     path = Path(name)
     if not path.exists():
-        raise StructchunkError("no such file", name)
+        raise SourceNotFoundError("no such file", name)
     if path.is_dir():
-        raise StructchunkError("is a directory, not a file", name)
+        raise SourceNotFoundError("is a directory, not a file", name)
     return path
 
 
 def _inspect(args: argparse.Namespace) -> int:
-    path = _checked_path(args.file)
-    document = parse(path, format=args.format, language=args.lang)
-    options = _options(args)
-    options.pop("format")
-    options.pop("language")
-    chunks = split(document, **options)  # type: ignore[arg-type]
+    document, chunks = _chunk_file(args.file, args)
     if args.json:
-        payload = {"file": str(path), "format": document.format,
+        payload = {"file": args.file, "format": document.format,
+                   "warnings": list(document.warnings),
                    "tree": [{"kind": node.kind.value, "depth": depth, "start": node.start,
                              "end": node.end, "start_line": node.start_line,
                              "end_line": node.end_line, "title": node.title}
@@ -99,10 +99,12 @@ def _split(args: argparse.Namespace) -> int:
     try:
         for name in args.files:
             try:
-                chunks = split(_checked_path(name), **_options(args))  # type: ignore[arg-type]
+                document, chunks = _chunk_file(name, args)
             except StructchunkError as err:
                 failures.append(str(err))
                 continue
+            for warning in document.warnings:
+                print(f"structchunk: warning: {name}: {warning}", file=sys.stderr)
             for chunk in chunks:
                 output.write(chunk.to_json() + "\n")
                 written += 1

@@ -47,3 +47,12 @@ def test_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) ->
     assert main(["inspect", "does/not/exist.md"]) == 1
     err = capsys.readouterr().err.strip()
     assert err == "structchunk: error: does/not/exist.md: no such file"
+
+
+def test_split_reports_decoding_warnings(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    legacy = tmp_path / "legacy.txt"
+    legacy.write_bytes("Grüße aus Köln.".encode("cp1252"))
+    assert main(["split", str(legacy), "-o", str(tmp_path / "out.jsonl")]) == 0
+    err = capsys.readouterr().err
+    assert f"structchunk: warning: {legacy}: not valid UTF-8" in err
