@@ -41,7 +41,7 @@ class BM25:
 
     def __init__(self, texts: list[str]) -> None:
         self.postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        self.lengths = []
+        self.lengths: list[int] = []
         for number, text in enumerate(texts):
             counts = Counter(tokens(text))
             self.lengths.append(sum(counts.values()))
@@ -74,7 +74,7 @@ def evaluate(pieces: list[Piece], spans: list[dict], index_content: bool
     by_doc: dict[str, list[Piece]] = defaultdict(list)
     for piece in pieces:
         by_doc[piece[0]].append(piece)
-    sums: Counter = Counter()
+    sums: dict[str, float] = defaultdict(float)
     top5_by_kind: Counter = Counter()
     for case in spans:
         ranks = [rank for rank, number in enumerate(index.search(case["query"], 10), 1)
