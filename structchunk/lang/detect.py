@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -41,13 +42,20 @@ SHORT_TEXT = 80  # letters; below this langdetect alone does not overrule the la
 _NOT_LATIN = regex.compile(r"\P{Latin}+")
 _NOT_DEVANAGARI = regex.compile(r"\P{Devanagari}+")
 _NOT_LETTER = regex.compile(r"\P{L}+")
+# Text within Latin-1 is counted on its bytes instead; the deletion tables come from the same
+# patterns, so both ways count alike.
+_LATIN1_NOT_LETTER = bytes(code for code in range(256) if _NOT_LETTER.match(chr(code)))
+_LATIN1_NOT_LATIN = bytes(code for code in range(256) if _NOT_LATIN.match(chr(code)))
 # Markup and tokens that say nothing about the language: code, tags, URLs, e-mail addresses,
 # paths. Matches start only at a token start and the lookahead-backreference pair acts as an
 # atomic group, so long runs without spaces stay linear; the standard `re` engine runs this
 # pattern several times faster than `regex`.
 _NOISE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\n]*>|(?<!\S)(?=([^\s/\\@`<]*))\1[/\\@]\S*",
                     re.DOTALL)
+_NOISE_TRIGGERS = ("`", "<", "/", "\\", "@")  # every match holds one of these
 _WORDS = regex.compile(r"[\p{L}\p{M}]+")
+_LATIN1_WORDS = re.compile("[" + "".join(re.escape(chr(code)) for code in range(256)
+                                         if _WORDS.match(chr(code))) + "]+")
 # Marathi and Hindi share the script; their function words and Marathi's ळ tell them apart.
 # (Words both languages use, such as का, एक, होते, ही, जी, are in neither list.)
 _MARATHI = frozenset({
@@ -65,7 +73,11 @@ _HINDI = frozenset({
 _MARATHI_LETTERS = ("ळ", "ऱ")
 # Marathi endings: genitive (-च्या, -ाची), 3rd person plural present (-तात), infinitive (-णे),
 # past participle plural (-ल्या), postpositions glued to the noun (-साठी "for", -मध्ये "in").
-_MARATHI_SUFFIX = regex.compile(r"(?:च्या|ाची|ाचे|ाचा|ांची|ांचे|ांचा|तात|णे|ल्या|साठी|मध्ये)$")
+_MARATHI_SUFFIXES = ("च्या", "ाची", "ाचे", "ाचा", "ांची", "ांचे", "ांचा", "तात", "णे", "ल्या", "साठी",
+                     "मध्ये")
+# A word that counts for Marathi never counts for Hindi.
+_HINDI_ONLY = frozenset(word for word in _HINDI
+                        if word not in _MARATHI and not word.endswith(_MARATHI_SUFFIXES))
 _ENGLISH = frozenset({
     "the", "a", "and", "or", "of", "to", "is", "are", "were", "be", "it", "this", "that", "for",
     "with", "on", "as", "you", "your", "we", "they", "he", "she", "not", "have", "has", "do",
@@ -77,6 +89,8 @@ _GERMAN = frozenset({
     "du", "sie", "wir", "ihr", "wenn", "auch", "als", "wie", "jede", "jeder", "jedes", "kann",
     "wird", "werden", "bei", "nach", "aus", "im", "am", "zum", "zur", "dass", "noch", "nur",
 })
+# A word that counts for English never counts for German.
+_GERMAN_ONLY = _GERMAN - _ENGLISH
 
 
 @lru_cache(maxsize=1)
@@ -109,14 +123,19 @@ def _langdetect(text: str, candidates: tuple[str, ...]) -> str | None:
     return None
 
 
+def _find_words(text: str) -> list[str]:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return _WORDS.findall(text)
+    return _LATIN1_WORDS.findall(text)
+
+
 def hindi_or_marathi(text: str) -> str | None:
     """'mr' or 'hi' by function words, Marathi suffixes and ळ; None without evidence."""
-    marathi = hindi = 0
-    for word in _WORDS.findall(text):
-        if word in _MARATHI or _MARATHI_SUFFIX.search(word):
-            marathi += 1
-        elif word in _HINDI:
-            hindi += 1
+    words = _find_words(text)
+    marathi = sum(1 for word in words if word in _MARATHI or word.endswith(_MARATHI_SUFFIXES))
+    hindi = sum(map(_HINDI_ONLY.__contains__, words))
     marathi += 2 * sum(text.count(letter) for letter in _MARATHI_LETTERS)
     if marathi == hindi:
         return None
@@ -125,12 +144,9 @@ def hindi_or_marathi(text: str) -> str | None:
 
 def english_or_german(text: str) -> str | None:
     """'en' or 'de' when the function words of one clearly outnumber the other's, else None."""
-    english = german = 0
-    for word in _WORDS.findall(text.lower()):
-        if word in _ENGLISH:
-            english += 1
-        elif word in _GERMAN:
-            german += 1
+    words = _find_words(text.lower())
+    english = sum(map(_ENGLISH.__contains__, words))
+    german = sum(map(_GERMAN_ONLY.__contains__, words))
     if english >= 2 and english >= 3 * german:
         return "en"
     if german >= 2 and german >= 3 * english:
@@ -146,25 +162,73 @@ def detect_language(text: str, prior: str | None = None) -> str | None:
     telling function words), the prior is kept rather than asking langdetect, which guesses
     poorly on such texts.
     """
+    return _judge(text).settle(prior, inherit=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """What a text says about its language before the language around it is known.
+
+    `language` is set when the text decides alone. Otherwise, with `script` set, the prior
+    decides if it is one of the script's languages and langdetect on `sample` if not; with no
+    script, the text has nothing to say.
+    """
+
+    language: str | None = None
+    script: tuple[str, ...] = ()
+    sample: str = ""
+
+    @property
+    def needs_prior(self) -> bool:
+        return self.language is None
+
+    def settle(self, prior: str | None, inherit: bool) -> str | None:
+        """The language given the prior; with `inherit`, None falls back to the prior."""
+        language = self.language
+        if language is None and self.script:
+            language = prior if prior in self.script else _langdetect(self.sample, self.script)
+        return language or prior if inherit else language
+
+
+_UNJUDGED = _Verdict()
+
+
+def _without_noise(text: str) -> str:
+    for trigger in _NOISE_TRIGGERS:
+        if trigger in text:
+            return _NOISE.sub(" ", text)
+    return text
+
+
+def _judge(text: str) -> _Verdict:
     if len(text) < MIN_LETTERS:
-        return None
-    sample = _NOISE.sub(" ", text[:SAMPLE])
-    letters = len(_NOT_LETTER.sub("", sample))
+        return _UNJUDGED
+    sample = _without_noise(text[:SAMPLE])
+    try:
+        narrow: bytes | None = sample.encode("latin-1")
+    except UnicodeEncodeError:
+        narrow = None
+    if narrow is not None:  # no Devanagari in it
+        letters = len(narrow.translate(None, _LATIN1_NOT_LETTER))
+        devanagari = 0
+    else:
+        letters = len(_NOT_LETTER.sub("", sample))
+        devanagari = len(_NOT_DEVANAGARI.sub("", sample)) if letters >= MIN_LETTERS else 0
     if letters < MIN_LETTERS:
-        return None
-    devanagari = len(_NOT_DEVANAGARI.sub("", sample))
-    latin = len(_NOT_LATIN.sub("", sample))
+        return _UNJUDGED
     if devanagari * 3 >= letters:  # Hindi or Marathi, perhaps with English terms
         marked = hindi_or_marathi(sample)
-        if marked or prior in DEVANAGARI_LANGUAGES:
-            return marked or prior
-        return _langdetect(sample, DEVANAGARI_LANGUAGES)
+        return _Verdict(marked) if marked else _Verdict(None, DEVANAGARI_LANGUAGES, sample)
+    latin = len(narrow.translate(None, _LATIN1_NOT_LATIN)) if narrow is not None \
+        else len(_NOT_LATIN.sub("", sample))
     if latin * 2 >= letters:
         voted = english_or_german(sample)
-        if voted or (prior in LATIN_LANGUAGES and letters < SHORT_TEXT):
-            return voted or prior
-        return _langdetect(sample, LATIN_LANGUAGES)
-    return None
+        if voted:
+            return _Verdict(voted)
+        if letters < SHORT_TEXT:
+            return _Verdict(None, LATIN_LANGUAGES, sample)
+        return _Verdict(_langdetect(sample, LATIN_LANGUAGES))
+    return _UNJUDGED
 
 
 # Node kinds whose text is not prose in a natural language.
@@ -179,41 +243,84 @@ def language_map(document: Document) -> Callable[[int], str | None]:
 
     A forced `document.language` holds everywhere. Otherwise the document gets a language,
     then each section, then each block in it (paragraph, list item, table row, ...); a region
-    too short to judge, or code, inherits the language of what encloses it.
+    too short to judge, or code, inherits the language of what encloses it. Regions are judged
+    only when asked for, and an enclosing region only when the inner one needs its language.
     """
     if document.language:
         forced = normalize_language(document.language)
         return lambda offset: forced
-    text = document.text
-    default = detect_language(text)
-    regions: list[tuple[int, int, str | None]] = []
-    _collect(document.root, text, default, regions)
-    regions.sort(key=lambda region: region[0])
-    starts = [start for start, _end, _language in regions]
+    return _LanguageMap(document).language_at
 
-    def language_at(offset: int) -> str | None:
-        index = bisect_right(starts, offset) - 1
+
+class _LanguageMap:
+    """Regions of the tree, each judged lazily and at most once.
+
+    A scope is a span judged on its own text; its parent is the scope whose language it
+    inherits. Scope 0 is the whole document. Each region maps to the scope that decides it.
+    """
+
+    def __init__(self, document: Document) -> None:
+        self.text = document.text
+        self.spans: list[tuple[int, int] | None] = [(0, len(self.text))]
+        self.parents: list[int] = [-1]
+        self.verdicts: list[_Verdict | None] = [None]
+        self.languages: list[str | None] = [None]
+        self.settled: list[bool] = [False]
+        regions: list[tuple[int, int, int]] = []
+        self._collect(document.root, 0, regions)
+        regions.sort(key=lambda region: region[0])
+        self.starts = [start for start, _end, _scope in regions]
+        self.regions = regions
+
+    def _collect(self, node: Node, parent: int, regions: list[tuple[int, int, int]]) -> None:
+        if node.kind in _NOT_PROSE:
+            regions.append((node.start, node.end, parent))
+            return
+        descend = node.kind in _DESCEND and bool(node.children)
+        end = min(node.end, node.start + CONTAINER_SAMPLE) if descend else node.end
+        scope = len(self.spans)
+        self.spans.append((node.start, end) if node.kind is not NodeKind.DOCUMENT else None)
+        self.parents.append(parent)
+        self.verdicts.append(None)
+        self.languages.append(None)
+        self.settled.append(False)
+        if descend:
+            for child in node.children:
+                self._collect(child, scope, regions)
+        else:
+            regions.append((node.start, node.end, scope))
+
+    def language_at(self, offset: int) -> str | None:
+        index = bisect_right(self.starts, offset) - 1
         if index >= 0:
-            start, end, language = regions[index]
+            start, end, scope = self.regions[index]
             if start <= offset < end:
-                return language
-        return default
+                return self.language(scope)
+        return self.language(0)
 
-    return language_at
+    def language(self, scope: int) -> str | None:
+        """Judge the scope, and its enclosing scopes only as far as their language matters."""
+        chain: list[tuple[int, _Verdict]] = []
+        while scope >= 0 and not self.settled[scope]:
+            verdict = self._verdict(scope)
+            chain.append((scope, verdict))
+            if not verdict.needs_prior:
+                break
+            scope = self.parents[scope]
+        prior = self.languages[scope] if scope >= 0 and self.settled[scope] else None
+        for index, verdict in reversed(chain):
+            # The document's own language has no prior and does not fall back to one.
+            prior = verdict.settle(prior, inherit=index > 0)
+            self.languages[index] = prior
+            self.settled[index] = True
+        return prior
 
-
-def _collect(node: Node, text: str, inherited: str | None,
-             regions: list[tuple[int, int, str | None]]) -> None:
-    if node.kind in _NOT_PROSE:
-        regions.append((node.start, node.end, inherited))
-        return
-    descend = node.kind in _DESCEND and bool(node.children)
-    end = min(node.end, node.start + CONTAINER_SAMPLE) if descend else node.end
-    own = detect_language(text[node.start:end], inherited) \
-        if node.kind is not NodeKind.DOCUMENT else None
-    language = own or inherited
-    if descend:
-        for child in node.children:
-            _collect(child, text, language, regions)
-    else:
-        regions.append((node.start, node.end, language))
+    def _verdict(self, scope: int) -> _Verdict:
+        verdict = self.verdicts[scope]
+        if verdict is None:
+            span = self.spans[scope]
+            # Only the first SAMPLE characters are read, so only those are copied.
+            verdict = _UNJUDGED if span is None else _judge(
+                self.text[span[0]:min(span[1], span[0] + SAMPLE)])
+            self.verdicts[scope] = verdict
+        return verdict
