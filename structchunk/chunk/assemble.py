@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from structchunk.chunk.budget import Budget, contextualize
-from structchunk.chunk.chunk import Chunk, chunk_id
+from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, titles
 from structchunk.tree import Document, Node, NodeKind, trim_span
 
@@ -55,15 +55,12 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     source_id = document.source.source_id
     index = _NodeIndex(document)
     page_starts: list[int] = list(document.metadata.get("page_starts", ()))
-    seen: dict[str, int] = {}
+    ids = ChunkIds(source_id)
     chunks: list[Chunk] = []
     for number, piece in enumerate(pieces):
         content = source[piece.start:piece.end]
         body = piece.prefix + content + piece.suffix
         text = contextualize(packer.context_of(piece), body)
-        base_id = chunk_id(source_id, content)
-        occurrence = seen.get(base_id, 0)
-        seen[base_id] = occurrence + 1
         kinds, metadata = index.describe(piece.start, piece.end)
         for key in _DOCUMENT_KEYS:
             if key in document.metadata:
@@ -84,7 +81,7 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
             text=text, content=content, start=piece.start, end=piece.end,
             heading_path=tuple(title.text for title in piece.path if not title.is_definition),
             kinds=kinds, language=language_at(piece.start),
-            chunk_id=chunk_id(source_id, content, occurrence), index=number,
+            chunk_id=ids.next(content), index=number,
             size=budget.size(text), source=document.source.path, metadata=metadata))
     return chunks
 
@@ -98,7 +95,7 @@ class _NodeIndex:
         self._ends: dict[int, list[int]] = {}
 
     def describe(self, start: int, end: int) -> tuple[tuple[str, ...], dict[str, Any]]:
-        kinds: set[str] = set()
+        kinds: set[NodeKind] = set()
         metadata: dict[str, Any] = {}
         node = self.root
         while True:  # descend through the nodes that enclose the whole span
@@ -106,18 +103,18 @@ class _NodeIndex:
             inner = self.overlapping(node, start, end)
             if len(inner) == 1 and inner[0].start <= start and inner[0].end >= end:
                 node = inner[0]
-                kinds.add(node.kind.value)
+                kinds.add(node.kind)
                 continue
             break
-        stack = self.overlapping(node, start, end)[::-1]  # popped in document order
+        stack = inner[::-1]  # popped in document order
         visited = 0
         while stack and visited < 10_000:
             child = stack.pop()
             visited += 1
-            kinds.add(child.kind.value)
+            kinds.add(child.kind)
             _merge_meta(metadata, child, collect=True)
             stack.extend(reversed(self.overlapping(child, start, end)))
-        return tuple(sorted(kinds)), metadata
+        return tuple(sorted(kind.value for kind in kinds)), metadata
 
     def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
         children = node.children

@@ -61,3 +61,25 @@ def chunk_id(source_id: str, content: str, occurrence: int = 0) -> str:
     if occurrence:
         digest.update(f"\x00{occurrence}".encode())
     return digest.hexdigest()[:24]
+
+
+class ChunkIds:
+    """`chunk_id` for the chunks of one source in order, counting repeats of a content.
+
+    Each content is normalised and hashed once; a repeat continues the same digest.
+    """
+
+    def __init__(self, source_id: str) -> None:
+        self._source = hashlib.sha256(source_id.encode("utf-8") + b"\x00")
+        self._seen: dict[str, int] = {}
+
+    def next(self, content: str) -> str:
+        digest = self._source.copy()
+        digest.update(normalise_for_id(content).encode("utf-8"))
+        first = digest.hexdigest()[:24]
+        occurrence = self._seen.get(first, 0)
+        self._seen[first] = occurrence + 1
+        if not occurrence:
+            return first
+        digest.update(f"\x00{occurrence}".encode())
+        return digest.hexdigest()[:24]

@@ -59,12 +59,22 @@ class Packer:
         self.source = source
         self.budget = budget
         self._context_cache: dict[tuple[str, ...], str] = {}
+        # Pieces share their path tuples, so lines are also kept by path identity (the path
+        # is held, so its id is not reused).
+        self._context_by_path: dict[tuple[int, int], tuple[tuple[Title, ...], str]] = {}
 
     def context_of(self, piece: Piece) -> str:
         """The context line of a piece: its path without the titles whose headings open it
         (they are already the first line of the content)."""
-        kept = len(piece.path) - piece.open_titles
-        return self.context(piece.path[:max(0, kept)])
+        path = piece.path
+        kept = max(0, len(path) - piece.open_titles)
+        key = (id(path), kept)
+        hit = self._context_by_path.get(key)
+        if hit is not None and hit[0] is path:
+            return hit[1]
+        line = self.context(path[:kept])
+        self._context_by_path[key] = (path, line)
+        return line
 
     def context(self, path: tuple[Title, ...]) -> str:
         key = titles(path)
@@ -217,6 +227,8 @@ class Packer:
 
 
 def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:
+    if first is second:  # neighbours under the same heading share their path
+        return first
     length = 0
     for left, right in zip(first, second, strict=False):
         if left != right:
