@@ -9,7 +9,7 @@ from typing import Any
 
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
-from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, titles
+from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece
 from structchunk.tree import Document, Node, NodeKind, trim_span
 
 # Document-level facts every chunk of the document carries.
@@ -157,7 +157,7 @@ def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
             metadata[key] = [*merged, *additions]
 
 
-__all__ = ["assemble", "close_gaps", "titles"]
+__all__ = ["assemble", "close_gaps"]
 
 
 def _code_meta(node: Node) -> dict[str, Any]:
