@@ -15,10 +15,9 @@ from structchunk.lang.sentences import (
     normalize_spans,
     sentence_spans,
 )
+from tests.lang.support import sentences
 
-
-def split(text: str, language: str | None = None) -> list[str]:
-    return [text[start:end] for start, end in sentence_spans(text, language)]
+split = sentences
 
 
 @pytest.mark.parametrize("language", [None, "en", "de"])

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from structchunk.lang.sentences import sentence_spans
+from tests.lang.support import sentences
 
-
-def split(text: str) -> list[str]:
-    return [text[start:end] for start, end in sentence_spans(text, "de")]
+split = partial(sentences, language="de")
 
 
 @pytest.mark.parametrize("text", [

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from structchunk.lang.sentences import sentence_spans
+from functools import partial
 
+from tests.lang.support import sentences
 
-def split(text: str) -> list[str]:
-    return [text[start:end] for start, end in sentence_spans(text, "hi")]
+split = partial(sentences, language="hi")
 
 
 def test_danda_ends_sentences() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from structchunk.lang.sentences import sentence_spans
+from functools import partial
 
+from tests.lang.support import sentences
 
-def split(text: str) -> list[str]:
-    return [text[start:end] for start, end in sentence_spans(text, "mr")]
+split = partial(sentences, language="mr")
 
 
 def test_full_stop_ends_sentences() -> None:
