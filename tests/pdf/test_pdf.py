@@ -10,7 +10,7 @@ import pytest
 
 import structchunk
 from structchunk import PdfError
-from structchunk.parse import pdf as pdf_parser
+from structchunk.parse.pdf import extract as pdf_extract
 from structchunk.tree import Document, NodeKind
 from tests.invariants import assert_chunks_valid
 from tests.pdf.conftest import save, write
@@ -205,7 +205,7 @@ def test_errors_inside_pypdf_name_the_file(report_path: Path,
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("/Root")
 
-    monkeypatch.setattr(pdf_parser, "PdfReader", broken)
+    monkeypatch.setattr(pdf_extract, "PdfReader", broken)
     with pytest.raises(PdfError, match=r"bericht\.pdf: cannot be read \(KeyError"):
         structchunk.parse(report_path)
 
@@ -239,4 +239,4 @@ def test_no_text_layer_is_a_clear_error(new_pdf: Callable[..., Any], tmp_path: P
 
 
 def test_control_characters_and_ligatures_are_cleaned() -> None:
-    assert pdf_parser._clean("a\x07b\x00c\u200bd\ufb01e\tf\r\ng") == "abcdfie f\ng"
+    assert pdf_extract.clean("a\x07b\x00c\u200bd\ufb01e\tf\r\ng") == "abcdfie f\ng"

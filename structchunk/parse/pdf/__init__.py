@@ -1,0 +1,61 @@
+"""PDF on pypdf: the text layer rebuilt as plain text, with pages, headings and tables.
+
+The Document's `source.text` is the extracted text, and every offset points into it. The
+steps, one module each:
+
+* `extract`: pypdf reports each piece of text with its font size and position; pieces become
+  lines per page (control characters dropped, ligatures expanded);
+* `metrics`: the body text's font size and line spacing;
+* `running`: running headers and footers (lines repeated at the top or bottom of most pages,
+  and page numbers) are left out of the text and listed in `metadata["removed_lines"]`;
+* `tables`: runs of lines whose pieces stand in the same columns, written as Markdown rows
+  (`| a | b |`) so a split table can repeat its header;
+* `layout`: headings (lines set larger than the body), paragraph breaks (gaps wider than the
+  usual line spacing), words hyphenated across line ends joined, page offsets.
+
+`metadata["page_starts"][i]` is the offset where page i + 1 begins. A law (many `§` headings)
+is handed to the legal parser; anything else to the plain-text rule chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from structchunk.decode import from_text
+from structchunk.errors import PdfError
+from structchunk.parse import legal
+from structchunk.parse import text as plain_text
+from structchunk.parse.pdf.extract import pypdf_log, read_pages
+from structchunk.parse.pdf.layout import Layout
+from structchunk.parse.pdf.metrics import Metrics
+from structchunk.parse.pdf.running import strip_running_lines
+from structchunk.tree import Document
+
+
+def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
+                language: str | None = None, **options: Any) -> Document:
+    """Parse a PDF. Options: `password` for encrypted files, `legal=False` to keep a law's
+    text out of the legal parser, and the legal parser's own options (`short_titles`)."""
+    with pypdf_log() as log:
+        pages, page_count = read_pages(data, origin, options.get("password"), log)
+    warnings = list(dict.fromkeys(log))
+    empty = [page.number for page in pages if not any(line.text.strip() for line in page.lines)]
+    if len(empty) == len(pages):
+        raise PdfError("has no text layer (scanned pages need OCR before chunking)", origin)
+    if empty:
+        warnings.append(f"no text on page(s) {', '.join(map(str, empty))} (images only?)")
+    metrics = Metrics.of(pages)
+    removed = strip_running_lines(pages, metrics)
+    layout = Layout(pages, metrics)
+    source = from_text(layout.text, origin, path)
+    rest = {key: value for key, value in options.items() if key != "password"}
+    if options.get("legal", True) and legal.looks_legal_text(source.text, language):
+        document = legal.parse(source, language=language, **rest)
+        metadata = dict(document.metadata)
+    else:
+        document = plain_text.parse_marked(source, layout.headings, layout.tables, language)
+        metadata = {}
+    metadata.update(page_starts=layout.page_starts, page_count=page_count,
+                    removed_lines=removed, warnings=warnings)
+    return Document(source=source, root=document.root, format="pdf",
+                    language=document.language, metadata=metadata)

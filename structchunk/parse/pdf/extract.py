@@ -1,0 +1,147 @@
+"""Text pieces out of pypdf, with their position and font size, grouped into lines per page.
+
+pypdf's `extract_text` decides reading order and spacing; its visitor reports each piece of
+text with the text and current transformation matrices, from which the position and the size
+on the page follow. Pages that fail are reported, not raised, so one bad page does not lose
+the others.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import regex
+from pypdf import PasswordType, PdfReader
+from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+from structchunk.errors import PdfError
+
+_CONTROL = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t\u200d\u200c\u00ad]]", flags=regex.V1)
+_SPACES = regex.compile(r"[ \t\u00a0]+")
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
+                            "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
+
+
+@dataclass
+class Line:
+    """One line of a page: its text, baseline height, largest font size and pieces by x."""
+
+    text: str = ""
+    y: float | None = None
+    size: float = 0.0
+    cells: list[tuple[float, str]] = field(default_factory=list)
+
+    def add(self, text: str, x: float | None, y: float | None, size: float) -> None:
+        if text.strip() and x is not None:
+            self.cells.append((x, text.strip()))
+            if self.y is None:
+                self.y = y
+            self.size = max(self.size, size)
+        self.text += text
+
+
+@dataclass
+class Page:
+    number: int
+    lines: list[Line]
+
+
+@contextmanager
+def pypdf_log() -> Iterator[list[str]]:
+    """Collect pypdf's logged warnings (they become `metadata["warnings"]`)."""
+    messages: list[str] = []
+
+    class _Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    logger = logging.getLogger("pypdf")
+    handler = _Collect(logging.WARNING)
+    logger.addHandler(handler)
+    try:
+        yield messages
+    finally:
+        logger.removeHandler(handler)
+
+
+def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
+               ) -> tuple[list[Page], int]:
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise PdfError("is not a PDF (no %PDF- header)", origin)
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted and reader.decrypt(password or "") == PasswordType.NOT_DECRYPTED:
+            raise PdfError("is encrypted; the password given is wrong" if password else
+                           "is encrypted; pass password=... to read it", origin)
+        count = len(reader.pages)
+    except PdfError:
+        raise
+    except DependencyError as err:
+        raise PdfError(f"needs an optional package to decrypt: {err} "
+                       "(pip install cryptography)", origin) from err
+    except FileNotDecryptedError as err:
+        raise PdfError("is encrypted; pass password=... to read it", origin) from err
+    except PdfReadError as err:
+        raise PdfError(f"is damaged or truncated ({err})", origin) from err
+    except Exception as err:  # pypdf internals raise plain errors on malformed files
+        raise PdfError(f"cannot be read ({type(err).__name__}: {err})", origin) from err
+    if count == 0:
+        raise PdfError("has no pages (damaged or truncated?)", origin)
+    pages = []
+    for number in range(1, count + 1):
+        try:
+            pages.append(Page(number, page_lines(reader.pages[number - 1])))
+        except DependencyError as err:
+            raise PdfError(f"needs an optional package to decrypt: {err} "
+                           "(pip install cryptography)", origin) from err
+        except Exception as err:  # one bad page must not lose the others
+            log.append(f"page {number}: text could not be extracted "
+                       f"({type(err).__name__}: {err})")
+            pages.append(Page(number, []))
+    return pages, count
+
+
+def page_lines(page: Any) -> list[Line]:
+    pieces: list[tuple[str, float | None, float | None, float]] = []
+
+    def visit(text: str, cm: Sequence[float], tm: Sequence[float], font: Any,
+              size: float) -> None:
+        matrix = _multiply(tm, cm)
+        scale = math.hypot(matrix[2], matrix[3]) or 1.0
+        pieces.append((text, matrix[4], matrix[5], float(size or 0) * scale))
+
+    extracted = page.extract_text(visitor_text=visit)
+    if "".join(piece[0] for piece in pieces) != extracted:
+        # pypdf rewrote the text after visiting it (right-to-left runs): keep its text, lose
+        # the geometry for this page.
+        pieces = [(extracted, None, None, 0.0)]
+    lines = [Line()]
+    for text, x, y, size in pieces:
+        for index, part in enumerate(clean(text).split("\n")):
+            if index:
+                lines.append(Line())
+            lines[-1].add(part, x, y, size)
+    for line in lines:
+        text = _SPACES.sub(" ", line.text).strip()
+        if text.endswith("\u00ad"):  # a soft hyphen at the line end marks a broken word
+            text = text[:-1] + "-"
+        line.text = text.replace("\u00ad", "")
+    return [line for line in lines if line.text]
+
+
+def _multiply(first: Sequence[float], second: Sequence[float]) -> tuple[float, ...]:
+    a, b, c, d, e, f = (float(value) for value in first)
+    g, h, i, j, k, m = (float(value) for value in second)
+    return (a * g + b * i, a * h + b * j, c * g + d * i, c * h + d * j,
+            e * g + f * i + k, e * h + f * j + m)
+
+
+def clean(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
+    return _CONTROL.sub("", text.replace("\t", " "))

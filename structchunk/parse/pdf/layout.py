@@ -1,0 +1,117 @@
+"""Lines of all pages to one text: paragraph breaks, hyphenation, headings, tables, pages.
+
+The text is what the Document's offsets point into; headings and tables are reported by line
+number for the plain-text parser to build nodes from.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from structchunk.parse.pdf.extract import Line, Page
+from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics, size_key
+from structchunk.parse.pdf.tables import table_rows
+
+_SENTENCE_END = regex.compile(r"[.!?:;)\]]$")
+# A hyphen before these words is a German suspended hyphen (`Kosten- und Lasten`), kept.
+_KEEP_HYPHEN_BEFORE = frozenset({"und", "oder", "bzw", "sowie", "bis", "als", "noch", "or",
+                                 "and", "to"})
+
+
+class Layout:
+    """Lines of all pages to one text: paragraph breaks, headings, tables, page offsets."""
+
+    def __init__(self, pages: list[Page], metrics: Metrics) -> None:
+        self.metrics = metrics
+        self.spacing = metrics.spacing
+        heading_sizes = sorted({size_key(line) for page in pages for line in page.lines
+                                if self._is_heading(line)}, reverse=True)
+        self.heading_level = {size: index + 1 for index, size in enumerate(heading_sizes)}
+        self.parts: list[str] = []
+        self.length = 0
+        self.line_number = 0
+        self.page_starts: list[int] = []
+        self.headings: dict[int, int] = {}
+        self.tables: dict[int, int] = {}
+        self.last: Line | None = None
+        for page in pages:
+            self._page(page)
+        self.page_starts.extend([self.length] * (len(pages) - len(self.page_starts)))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def _is_heading(self, line: Line) -> bool:
+        return self.metrics.is_heading(line)
+
+    def _write(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+        self.line_number += text.count("\n")
+
+    def _page(self, page: Page) -> None:
+        rows = table_rows(page.lines)
+        previous: Line | None = None
+        for index, line in enumerate(page.lines):
+            if previous is None:
+                if self.length:
+                    self._write("\n" if self._continues(line, index in rows) else "\n\n")
+                # A page without text starts where the next page with text does.
+                self.page_starts.extend([self.length] * (page.number - len(self.page_starts)))
+            elif index in rows or (index - 1) in rows:
+                self._write("\n" if index in rows and (index - 1) in rows else "\n\n")
+            elif self._joins_hyphenated(previous, line):
+                self.parts[-1] = self.parts[-1][:-1]
+                self.length -= 1
+            else:
+                self._write("\n\n" if self._breaks(previous, line) else "\n")
+            if index in rows:
+                self._row(line, rows[index], first=(index - 1) not in rows)
+            else:
+                if self._is_heading(line):
+                    self.headings[self.line_number] = self.heading_level[size_key(line)]
+                self._write(line.text)
+            previous = line
+            self.last = None if index in rows else line
+
+    def _continues(self, line: Line, is_row: bool) -> bool:
+        """Does a paragraph run on from the previous page into this first line?"""
+        last = self.last
+        return (last is not None and not is_row and not self._is_heading(last)
+                and not self._is_heading(line) and not _SENTENCE_END.search(last.text)
+                and line.text[:1].islower())
+
+    def _breaks(self, above: Line, below: Line) -> bool:
+        if self._is_heading(above) or self._is_heading(below):
+            return not (self._is_heading(above) and self._is_heading(below)
+                        and size_key(above) == size_key(below))
+        if abs(above.size - below.size) > 0.1 * max(above.size, below.size, 1.0):
+            return True
+        if above.y is None or below.y is None or not self.spacing:
+            return False
+        gap = above.y - below.y
+        return gap <= 0 or gap > self.spacing * PARAGRAPH_GAP
+
+    def _joins_hyphenated(self, above: Line, below: Line) -> bool:
+        if self._breaks(above, below) or self._is_heading(above):
+            return False
+        if len(above.text) < 2 or above.text[-1] != "-" or not above.text[-2].isalpha():
+            return False
+        word = regex.match(r"\w+", below.text)
+        return bool(word) and below.text[0].islower() and word.group(0) not in (
+            _KEEP_HYPHEN_BEFORE) and self.parts[-1].endswith("-")
+
+    def _row(self, line: Line, columns: list[float], first: bool) -> None:
+        cells = [""] * len(columns)
+        for x, text in line.cells:
+            column = min(range(len(columns)), key=lambda index: abs(columns[index] - x))
+            cells[column] = f"{cells[column]} {text}".strip()
+        self._write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+        if first:
+            start = self.line_number
+            self._write("\n| " + " | ".join("---" for _ in columns) + " |")
+            self.tables[start] = self.line_number
+        else:
+            last_start = max(self.tables)
+            self.tables[last_start] = self.line_number
