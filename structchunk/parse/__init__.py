@@ -50,7 +50,7 @@ FORMATS: tuple[Format, ...] = (
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
            sniff=_sniff_markdown),
     Format("text", "structchunk.parse.text", (".txt", ".text", ".rst", "")),
-    Format("code", "structchunk.parse.source_code", (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx",
+    Format("code", "structchunk.parse.code", (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx",
                                                      ".go", ".rs", ".java", ".c", ".h", ".cpp",
                                                      ".cc", ".hpp", ".sh", ".bash", ".json",
                                                      ".yaml", ".yml")),

@@ -11,9 +11,9 @@ import pytest
 import structchunk
 from structchunk import Chunk
 from structchunk.tree import Node, NodeKind
-from tests.code.support import ALL_FILES, definitions, functions, innermost, parse_units, read
 from tests.conftest import load_spans
 from tests.invariants import assert_chunks_valid
+from tests.parse.code.support import ALL_FILES, definitions, functions, innermost, parse_units, read
 
 BUDGETS = [500, 1000, 2000]
 FENCE_ALLOWANCE = len("```javascript\n") + len("\n```")
@@ -145,7 +145,7 @@ def test_fenced_code_keeps_functions_whole_in_markdown(corpus: Path, language: s
 
 
 def test_fenced_functions_in_the_release_notes_stay_whole() -> None:
-    sample = Path(__file__).resolve().parents[2] / "corpus_samples" / "noisy_release_notes.md"
+    sample = Path(__file__).resolve().parents[3] / "corpus_samples" / "noisy_release_notes.md"
     text = sample.read_text(encoding="utf-8")
     chunks = structchunk.split(sample, max_size=800)
     assert_chunks_valid(text, chunks, 800)

@@ -1,7 +1,7 @@
 """Statutes (German first): divisions, provisions (§ N, Art. N), Absätze and enumerations.
 
 What a jurisdiction's laws look like is data, `grammars/legal/<code>.toml`, loaded by
-`legal_grammar`; this module is the one parser for all of them, and `legal_tree` turns what it
+`legal.grammar`; this module is the one parser for all of them, and `legal.assemble` turns what it
 reads into the document tree. Two entry points share every rule:
 
 * `parse(source)`: a law as plain text (format "legal"), read by a rule chain per line.
@@ -26,15 +26,15 @@ from typing import Any
 import regex
 
 from structchunk.decode import Source
-from structchunk.parse.legal_grammar import (
+from structchunk.parse.legal.assemble import Assembler
+from structchunk.parse.legal.grammar import (
     DEFAULT_JURISDICTION,
     LegalGrammar,
     Unit,
     available_jurisdictions,
     load_grammar,
 )
-from structchunk.parse.legal_grammar import _Loader as _Loader  # tests build grammars from data
-from structchunk.parse.legal_tree import Assembler
+from structchunk.parse.legal.grammar import _Loader as _Loader  # tests build grammars from data
 from structchunk.parse.rules import (
     Block,
     LineState,

@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from structchunk.decode import from_text
 from structchunk.errors import GrammarError
-from structchunk.parse import code_grammars, markdown, source_code
-from structchunk.parse.code import code_units, load_grammar, normalise_language, outline
+from structchunk.parse import markdown
+from structchunk.parse.code import grammars as code_grammars
+from structchunk.parse.code import parser as source_code
+from structchunk.parse.code.outline import code_units, load_grammar, normalise_language, outline
 from structchunk.tree import NodeKind
-from tests.code.support import ALL_FILES, assert_well_formed, definitions, parse_units, read
+from tests.parse.code.support import ALL_FILES, assert_well_formed, definitions, parse_units, read
 
 LANGUAGES = ["python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp",
              "bash", "json", "yaml"]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from structchunk.errors import GrammarError
-from structchunk.parse import legal
+from structchunk.parse.legal import parser as legal
 
 GRAMMAR = legal.load_grammar("de")
 

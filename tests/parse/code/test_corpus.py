@@ -9,9 +9,10 @@ import regex
 
 from structchunk.decode import read_source
 from structchunk.parse import parse
-from structchunk.parse.source_code import language_for_path
+from structchunk.parse.code.parser import language_for_path
 from structchunk.tree import NodeKind
-from tests.code.support import (
+from tests.conftest import load_spans
+from tests.parse.code.support import (
     ALL_FILES,
     assert_well_formed,
     definitions,
@@ -20,7 +21,6 @@ from tests.code.support import (
     parse_units,
     read,
 )
-from tests.conftest import load_spans
 
 # What may stand above a definition inside its unit: comments, decorators, attributes.
 _LEADING_LINE = regex.compile(r"\s*(#|//|/\*|\*|@|$)")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from structchunk.decode import Source
-from structchunk.parse.legal_grammar import LegalGrammar
+from structchunk.parse.legal.grammar import LegalGrammar
 from structchunk.parse.rules import Block, build_lists
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.tree import Node, NodeKind, make_node

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from structchunk.decode import Source
-from structchunk.parse.code import normalise_language, outline
+from structchunk.parse.code.outline import normalise_language, outline
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
 LANGUAGE_BY_SUFFIX = {

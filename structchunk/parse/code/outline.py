@@ -1,6 +1,6 @@
 """Code units inside fenced code and source files: tree-sitter plus one query file per language.
 
-The query files (loaded and checked by `code_grammars`) say what makes a unit; this module only
+The query files (loaded and checked by `code.grammars`) say what makes a unit; this module only
 walks the tree they describe, so a language is one file.
 
 Half a function is worse than no function: a unit's span covers its leading comments, and its
@@ -22,7 +22,7 @@ from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
-from structchunk.parse.code_grammars import TITLE_PLACEHOLDER, CodeGrammar, load_grammar
+from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_grammar
 from structchunk.tree import Node, NodeKind, make_node
 
 _ALIASES = {"py": "python", "python3": "python", "py3": "python", "js": "javascript",

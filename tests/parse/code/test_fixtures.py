@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from structchunk.parse import parse
-from structchunk.parse.source_code import language_for_path
+from structchunk.parse.code.parser import language_for_path
 from structchunk.tree import Node, NodeKind
-from tests.code.support import assert_well_formed
+from tests.parse.code.support import assert_well_formed
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = sorted(path for path in FIXTURES.iterdir() if path.suffix != ".outline")
