@@ -33,7 +33,7 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
     neighbouring prose chunks. `language` forces the natural language. `sentence_backend` is
-    "structchunk" (the rule segmenter), "spacy" (the `structchunk[spacy]` extra) or any
+    "structchunk" (the rule segmenter), "spacy" (the `spacy` extra) or any
     callable returning `(start, end)` sentence spans of a text.
     """
     budget = Budget(max_size=max_size, length=length_function, overlap=overlap)

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+DISTRIBUTION = "structchunk-rag"
+"""The name on the package index; the import name and the command stay `structchunk`.
+
+An unrelated package called `structchunk` exists there, so every install hint goes through
+`install_hint` and names this distribution."""
+
+
+def install_hint(extra: str | None = None) -> str:
+    """The pip command that installs structchunk (with `extra`), e.g. for an error message."""
+    target = f"{DISTRIBUTION}[{extra}]" if extra else DISTRIBUTION
+    return f'pip install "{target}"'
+
 
 class StructchunkError(Exception):
     """Base class; `origin` is the file (or '<string>') the problem is about."""

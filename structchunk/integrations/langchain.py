@@ -1,6 +1,6 @@
 """LangChain adapter: structchunk's hybrid chunking behind the `TextSplitter` interface.
 
-Install with `pip install structchunk[langchain]`. `split_text` returns the embedded texts
+Install with `pip install "structchunk-rag[langchain]"`. `split_text` returns the embedded texts
 (heading path included); `create_documents` keeps offsets, heading path and ids in metadata.
 """
 
@@ -11,14 +11,14 @@ from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE, split
 from structchunk.chunk.chunk import Chunk
-from structchunk.errors import MissingDependencyError
+from structchunk.errors import MissingDependencyError, install_hint
 
 try:
     from langchain_core.documents import Document as LangChainDocument
     from langchain_text_splitters import TextSplitter
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise MissingDependencyError(
-        "the LangChain adapter needs the 'langchain' extra: pip install structchunk[langchain]"
+        f"the LangChain adapter needs the 'langchain' extra: {install_hint('langchain')}"
     ) from err
 
 

@@ -3,7 +3,7 @@
 `sentence_spans(text, language)` returns `[start, end)` spans of the sentences of `text`: in
 order, non-overlapping, whitespace excluded, together covering every non-whitespace character.
 The default backend is structchunk's own rule segmenter over `grammars/sentences/` (see
-`structchunk.lang.segmenter`); `backend="spacy"` uses spaCy (the `structchunk[spacy]` extra), and
+`structchunk.lang.segmenter`); `backend="spacy"` uses spaCy (the `spacy` extra), and
 any callable `(text) -> list[(start, end)]` can be passed instead.
 """
 

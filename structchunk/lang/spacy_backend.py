@@ -1,4 +1,4 @@
-"""Sentence spans from spaCy (the `structchunk[spacy]` extra); spaCy is imported lazily.
+"""Sentence spans from spaCy (the `spacy` extra); spaCy is imported lazily.
 
 A trained pipeline is used when one for the language is installed (`en_core_web_sm`, ...,
 whichever of `PIPELINES` loads first): its parser or senter sets the boundaries. Otherwise a
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from structchunk.errors import MissingDependencyError
+from structchunk.errors import MissingDependencyError, install_hint
 from structchunk.lang.grammars import normalize_language
 from structchunk.lang.segmenter import Spans
 
@@ -30,7 +30,7 @@ def _spacy() -> Any:
         import spacy
     except ImportError as err:
         raise MissingDependencyError(
-            "the spaCy sentence backend needs spaCy: pip install 'structchunk[spacy]'") from err
+            f"the spaCy sentence backend needs spaCy: {install_hint('spacy')}") from err
     return spacy
 
 

@@ -20,7 +20,7 @@ import regex
 from pypdf import PasswordType, PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 
-from structchunk.errors import PdfError
+from structchunk.errors import PdfError, install_hint
 
 _CONTROL = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t\u200d\u200c\u00ad]]", flags=regex.V1)
 _SPACES = regex.compile(r"[ \t\u00a0]+")
@@ -84,7 +84,7 @@ def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
         raise
     except DependencyError as err:
         raise PdfError(f"needs an optional package to decrypt: {err} "
-                       "(pip install cryptography)", origin) from err
+                       f"({install_hint('crypto')})", origin) from err
     except FileNotDecryptedError as err:
         raise PdfError("is encrypted; pass password=... to read it", origin) from err
     except PdfReadError as err:
@@ -99,7 +99,7 @@ def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
             pages.append(Page(number, page_lines(reader.pages[number - 1])))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
-                           "(pip install cryptography)", origin) from err
+                           f"({install_hint('crypto')})", origin) from err
         except Exception as err:  # one bad page must not lose the others
             log.append(f"page {number}: text could not be extracted "
                        f"({type(err).__name__}: {err})")
