@@ -173,6 +173,6 @@ def test_spacy_backend_without_spacy_names_the_extra(monkeypatch: pytest.MonkeyP
 
     spacy_backend._pipeline.cache_clear()
     monkeypatch.setattr(builtins, "__import__", no_spacy)
-    with pytest.raises(MissingDependencyError, match=r"structchunk\[spacy\]"):
+    with pytest.raises(MissingDependencyError, match=r"structchunk-rag\[spacy\]"):
         sentence_spans("Some text.", "en", backend="spacy")
     spacy_backend._pipeline.cache_clear()
