@@ -1,19 +1,18 @@
-"""Load the sentence grammars in `grammars/sentences/`: resolve, merge, validate, cache.
+"""Sentence grammars (`grammars/sentences/`): what the entries mean, how files merge.
 
-A grammar file names the files it inherits; `base.toml` is the root. Merging walks the
-inheritance graph depth first (parents before children, each file once), unions the lists and
-appends the rules, so a new language is one file that adds what is particular to it. Everything
-is checked when a file is loaded, and every problem is a `GrammarError` naming the file and the
-entry. Spelling variants (`z. B.` and `z.B.`, a capitalised first letter, straight and
+Files are found and their inheritance resolved by `structchunk.grammar_loader`, the loader all
+grammars share; `base.toml` is the root. Merging walks the inheritance graph depth first
+(parents before children, each file once), unions the lists and appends the rules, so a new
+language is one file that adds what is particular to it. Everything is checked when a file is
+loaded, and every problem is a `GrammarError` naming the file and the entry. Spelling variants (`z. B.` and `z.B.`, a capitalised first letter, straight and
 typographic quotes) are generated here, never typed twice in the data.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -21,12 +20,16 @@ from typing import Any
 import regex
 
 from structchunk.errors import GrammarError
-from structchunk.resources import grammar_path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+from structchunk.grammar_loader import (
+    GrammarFile,
+    check_keys,
+    find,
+    lineage,
+    names,
+    read_toml,
+    string_list,
+)
+from structchunk.resources import grammar_folders
 
 DEFAULT_LANGUAGE = "und"
 ABBREVIATION_CLASSES = ("prefix", "numeric", "general")
@@ -102,62 +105,55 @@ def normalize_language(language: str | None) -> str:
     return language.strip().replace("_", "-").split("-", 1)[0].lower() or DEFAULT_LANGUAGE
 
 
-def sentences_folder() -> Path:
-    return grammar_path("sentences")
+def sentence_folders() -> tuple[Path, ...]:
+    """The folders searched for sentence grammars, the user's first."""
+    return grammar_folders("sentences")
 
 
-def available_languages() -> tuple[str, ...]:
+def available_languages(folders: Sequence[Path] | None = None) -> tuple[str, ...]:
     """Grammar names that are languages (two or three letters), e.g. ('de', 'en', 'hi', 'mr')."""
-    names = (path.stem for path in sentences_folder().glob("*.toml"))
-    return tuple(sorted(name for name in names
-                        if len(name) in (2, 3) and name != DEFAULT_LANGUAGE))
+    return _languages(tuple(folders) if folders is not None else sentence_folders())
 
 
-def resolve_language(language: str | None) -> str:
+@lru_cache(maxsize=16)
+def _languages(folders: tuple[Path, ...]) -> tuple[str, ...]:
+    return tuple(name for name in names(folders, ".toml")
+                 if len(name) in (2, 3) and name != DEFAULT_LANGUAGE)
+
+
+def resolve_language(language: str | None, folders: Sequence[Path] | None = None) -> str:
     """The grammar that serves `language`: its own file if there is one, else the default."""
-    code = normalize_language(language)
-    if (sentences_folder() / f"{code}.toml").is_file():
-        return code
-    return DEFAULT_LANGUAGE
+    return _resolve(normalize_language(language),
+                    tuple(folders) if folders is not None else sentence_folders())
 
 
-def load_grammar(language: str | None = None) -> SentenceGrammar:
-    """Load, merge and validate the grammar for `language` (cached per resolved code)."""
-    return _load(resolve_language(language))
+@lru_cache(maxsize=256)
+def _resolve(code: str, folders: tuple[Path, ...]) -> str:
+    return code if find(folders, code, ".toml") is not None else DEFAULT_LANGUAGE
 
 
-@cache
-def _load(code: str) -> SentenceGrammar:
-    return _build(code, sentences_folder())
+def load_sentence_grammar(language: str | None = None,
+                          folders: Sequence[Path] | None = None) -> SentenceGrammar:
+    """Load, merge and validate the sentence grammar for `language`, cached per search path.
+
+    `folders` replaces the search path (`structchunk.resources.grammar_folders("sentences")`).
+    """
+    search = tuple(folders) if folders is not None else sentence_folders()
+    return _load(resolve_language(language, search), search)
 
 
-def load_grammar_from(folder: Path, name: str) -> SentenceGrammar:
-    """Load grammar `name` from another folder (tests, user grammars); not cached."""
-    return _build(name, folder)
+@lru_cache(maxsize=64)
+def _load(code: str, folders: tuple[Path, ...]) -> SentenceGrammar:
+    return _build(code, folders)
 
 
 # --- reading and checking one file ------------------------------------------------------
 
 
-def _read(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / f"{name}.toml"
-    origin = _origin(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError as err:
-        raise GrammarError(f"no grammar file {name}.toml", origin) from err
-    except tomllib.TOMLDecodeError as err:
-        raise GrammarError(f"not valid TOML: {err}", origin) from err
-    _check_shape(data, name, origin)
+def _read(file: GrammarFile) -> dict[str, Any]:
+    data = read_toml(file)
+    _check_shape(data, file.name, file.origin)
     return data
-
-
-def _origin(path: Path) -> str:
-    parts = path.parts
-    if "grammars" in parts:
-        return "/".join(parts[len(parts) - 1 - parts[::-1].index("grammars"):])
-    return str(path)
 
 
 def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
@@ -170,18 +166,17 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
             if not isinstance(value, dict):
                 raise GrammarError("words: must be a table", origin)
             for key, words in value.items():
-                for word in _check_list(words, f"words.{key}", origin):
+                for word in string_list(words, f"words.{key}", origin):
                     if not _WORD.fullmatch(word):
                         raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
                                            "digits, apostrophes, hyphens, single spaces)", origin)
             continue
         if section not in _SECTIONS:
-            raise GrammarError(f"unknown section [{section}]", origin)
+            raise GrammarError(f"unknown section [{section}] (known: "
+                               f"{', '.join(('rules', 'words', *_SECTIONS))})", origin)
         if not isinstance(value, dict):
             raise GrammarError(f"{section}: must be a table", origin)
-        for key in value:
-            if key not in _SECTIONS[section]:
-                raise GrammarError(f"{section}.{key}: unknown entry", origin)
+        check_keys(value, _SECTIONS[section], section, origin)
     header = data.get("grammar")
     if header is None:
         raise GrammarError("missing [grammar] table", origin)
@@ -189,16 +184,16 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
         raise GrammarError(f"grammar.name: {header.get('name')!r} must be the file name "
                            f"{name!r}", origin)
     for key in ("inherits", "disable_rules"):
-        _check_list(header.get(key, []), f"grammar.{key}", origin)
+        string_list(header.get(key, []), f"grammar.{key}", origin)
     for key in _TERMINATOR_KEYS:
-        entries = _check_list(data.get("terminators", {}).get(key, []), f"terminators.{key}",
+        entries = string_list(data.get("terminators", {}).get(key, []), f"terminators.{key}",
                               origin)
         for entry in entries:
             if len(entry) != 1 or entry.isspace():
                 raise GrammarError(f"terminators.{key}: {entry!r} must be one character, "
                                    "not whitespace", origin)
     for key in ABBREVIATION_CLASSES:
-        entries = _check_list(data.get("abbreviations", {}).get(key, []),
+        entries = string_list(data.get("abbreviations", {}).get(key, []),
                               f"abbreviations.{key}", origin)
         for entry in entries:
             if not _ABBREVIATION.fullmatch(entry):
@@ -210,53 +205,20 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
             raise GrammarError(f"options.{key}: must be true or false", origin)
 
 
-def _check_list(value: Any, entry: str, origin: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise GrammarError(f"{entry}: must be a list of strings", origin)
-    seen: set[str] = set()
-    for item in value:
-        if not item:
-            raise GrammarError(f"{entry}: empty string", origin)
-        if item in seen:
-            raise GrammarError(f"{entry}: {item!r} is listed twice", origin)
-        seen.add(item)
-    return value
-
-
 # --- merging ------------------------------------------------------------------------------
 
 
-def _lineage(folder: Path, name: str) -> list[tuple[str, dict[str, Any]]]:
-    """Files to merge, parents first, each once; cycles are errors."""
-    order: list[tuple[str, dict[str, Any]]] = []
-    done: set[str] = set()
-
-    def visit(current: str, path: tuple[str, ...]) -> None:
-        if current in path:
-            chain = " -> ".join((*path, current))
-            raise GrammarError(f"grammar.inherits: cycle {chain}",
-                               _origin(folder / f"{current}.toml"))
-        if current in done:
-            return
-        data = _read(folder, current)
-        for parent in data["grammar"].get("inherits", []):
-            visit(parent, (*path, current))
-        done.add(current)
-        order.append((current, data))
-
-    visit(name, ())
-    return order
-
-
-def _build(name: str, folder: Path) -> SentenceGrammar:
-    lineage = _lineage(folder, name)
+def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
+    files = lineage(folders, name, ".toml", lambda file: _read(file),
+                    lambda _file, data: data["grammar"].get("inherits", []),
+                    kind="sentence grammar")
     sets: dict[str, set[str]] = {key: set() for key in _TERMINATOR_KEYS}
     abbreviations: dict[str, str] = {}
     words: dict[str, set[str]] = {}
     options: dict[str, bool] = {}
     rule_tables: list[tuple[str, dict[str, Any]]] = []
-    for file_name, data in lineage:
-        origin = _origin(folder / f"{file_name}.toml")
+    for file, data in files:
+        origin = file.origin
         for key in _TERMINATOR_KEYS:
             for entry in data.get("terminators", {}).get(key, []):
                 sets[key].update(_QUOTE_VARIANTS.get(key, {}).get(entry, entry))
@@ -284,7 +246,7 @@ def _build(name: str, folder: Path) -> SentenceGrammar:
     rules = _compile_rules(rule_tables, frozen_words)
     return SentenceGrammar(
         language=name,
-        files=tuple(file_name for file_name, _data in lineage),
+        files=tuple(file.name for file, _data in files),
         final=frozenset(sets["final"]),
         always=frozenset(sets["always"]),
         closers=frozenset(sets["closers"]),

@@ -9,12 +9,14 @@ any callable `(text) -> list[(start, end)]` can be passed instead.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from structchunk.errors import StructchunkError
-from structchunk.lang.grammars import load_grammar, resolve_language
+from structchunk.lang.grammars import load_sentence_grammar, resolve_language, sentence_folders
 from structchunk.lang.segmenter import RuleSegmenter, Spans
+from structchunk.resources import grammar_roots
 
 BACKENDS = ("structchunk", "spacy")
 
@@ -26,15 +28,20 @@ class SentenceSplitter(Protocol):
     def __call__(self, text: str) -> list[tuple[int, int]]: ...
 
 
-@cache
 def rule_segmenter(language: str | None = None) -> RuleSegmenter:
     """structchunk's segmenter for `language`, compiled once per resolved grammar."""
-    return _compiled(resolve_language(language))
+    return _segmenter(language, grammar_roots())
 
 
-@cache
-def _compiled(code: str) -> RuleSegmenter:
-    return RuleSegmenter(load_grammar(code))
+@lru_cache(maxsize=256)
+def _segmenter(language: str | None, roots: tuple[Path, ...]) -> RuleSegmenter:
+    folders = sentence_folders()
+    return _compiled(resolve_language(language, folders), folders)
+
+
+@lru_cache(maxsize=64)
+def _compiled(code: str, folders: tuple[Path, ...]) -> RuleSegmenter:
+    return RuleSegmenter(load_sentence_grammar(code, folders))
 
 
 def get_splitter(language: str | None = None,

@@ -9,8 +9,7 @@ import pytest
 from structchunk.errors import GrammarError
 from structchunk.lang.grammars import (
     available_languages,
-    load_grammar,
-    load_grammar_from,
+    load_sentence_grammar,
     normalize_language,
     resolve_language,
 )
@@ -57,28 +56,28 @@ def test_unknown_languages_get_the_neutral_default() -> None:
 
 
 def test_grammars_are_cached() -> None:
-    assert load_grammar("de") is load_grammar("de")
-    assert load_grammar("de-AT") is load_grammar("de")
+    assert load_sentence_grammar("de") is load_sentence_grammar("de")
+    assert load_sentence_grammar("de-AT") is load_sentence_grammar("de")
 
 
 def test_languages_inherit_base_and_script_data() -> None:
-    german = load_grammar("de")
+    german = load_sentence_grammar("de")
     assert german.files[0] == "base"
     assert {"latin", "de"} <= set(german.files)
     assert "." in german.final and "।" in german.always
-    marathi = load_grammar("mr")
+    marathi = load_sentence_grammar("mr")
     assert "devanagari" in marathi.files
     assert {"।", "॥"} <= marathi.always
 
 
 def test_default_grammar_has_latin_devanagari_and_cjk_terminators() -> None:
-    default = load_grammar(None)
+    default = load_sentence_grammar(None)
     assert {"।", "॥", "。", "！", "？"} <= default.always
     assert {".", "!", "?"} <= default.final
 
 
 def test_spaced_and_unspaced_abbreviations_are_one_entry() -> None:
-    german = load_grammar("de")
+    german = load_sentence_grammar("de")
     assert german.abbreviation_class("z.B.") == "prefix"
     assert german.abbreviation_class("i.V.m.") == "prefix"
     assert german.abbreviation_class("Z.B.") == "prefix"  # capitalised at a sentence start
@@ -87,14 +86,14 @@ def test_spaced_and_unspaced_abbreviations_are_one_entry() -> None:
 
 
 def test_case_variants_are_generated() -> None:
-    english = load_grammar("en")
+    english = load_sentence_grammar("en")
     assert english.abbreviation_class("INC.") == "general"
     assert english.abbreviation_class("rs.") == "numeric"
     assert english.abbreviation_class("Mr.") == "prefix"
 
 
 def test_straight_quotes_stand_for_typographic_ones() -> None:
-    grammar = load_grammar("en")
+    grammar = load_sentence_grammar("en")
     assert {'"', "”", "“", "'", "’"} <= grammar.closers
     assert {'"', "“", "„", "'", "‘", "‚"} <= grammar.openers
 
@@ -114,7 +113,7 @@ token = '\\d{1,2}'
 after = '\\L<months>'
 action = "keep"
 """)
-    grammar = load_grammar_from(folder, "xx")
+    grammar = load_sentence_grammar("xx", folders=[folder])
     assert [rule.name for rule in grammar.rules] == ["ordinal"]
     rule = grammar.rules[0]
     assert rule.after is not None and rule.after.match("Juni")
@@ -133,7 +132,7 @@ name = "xx"
 inherits = ["base"]
 disable_rules = ["inherited"]
 """)
-    assert load_grammar_from(tmp_path, "xx").rules == ()
+    assert load_sentence_grammar("xx", folders=[tmp_path]).rules == ()
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -208,7 +207,7 @@ def test_malformed_grammars_name_the_file_and_the_entry(tmp_path: Path, body: st
                                                         message: str) -> None:
     folder = grammar_folder(tmp_path, body)
     with pytest.raises(GrammarError) as caught:
-        load_grammar_from(folder, "xx")
+        load_sentence_grammar("xx", folders=[folder])
     assert message in str(caught.value)
     assert "xx.toml" in str(caught.value)
 
@@ -217,18 +216,18 @@ def test_inheritance_cycles_are_errors(tmp_path: Path) -> None:
     write(tmp_path, "aa", '[grammar]\nname = "aa"\ninherits = ["bb"]\n')
     write(tmp_path, "bb", '[grammar]\nname = "bb"\ninherits = ["aa"]\n')
     with pytest.raises(GrammarError, match="cycle"):
-        load_grammar_from(tmp_path, "aa")
+        load_sentence_grammar("aa", folders=[tmp_path])
 
 
 def test_a_missing_parent_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, "xx", '[grammar]\nname = "xx"\ninherits = ["nowhere"]\n')
-    with pytest.raises(GrammarError, match="no grammar file nowhere.toml"):
-        load_grammar_from(tmp_path, "xx")
+    with pytest.raises(GrammarError, match="xx.toml: inherits .nowhere., which has no sentence grammar file"):
+        load_sentence_grammar("xx", folders=[tmp_path])
 
 
 def test_every_shipped_grammar_loads_and_segments() -> None:
     for path in sorted(grammar_path("sentences").glob("*.toml")):
-        grammar = load_grammar_from(path.parent, path.stem)
+        grammar = load_sentence_grammar(path.stem, folders=[path.parent])
         assert grammar.final or grammar.always or path.stem != "und"
     for language in (*available_languages(), None):
         assert sentence_spans("One. Two.", language) == [(0, 4), (5, 9)]
