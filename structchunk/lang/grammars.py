@@ -4,8 +4,9 @@ Files are found and their inheritance resolved by `structchunk.grammar_loader`, 
 grammars share; `base.toml` is the root. Merging walks the inheritance graph depth first
 (parents before children, each file once), unions the lists and appends the rules, so a new
 language is one file that adds what is particular to it. Everything is checked when a file is
-loaded, and every problem is a `GrammarError` naming the file and the entry. Spelling variants (`z. B.` and `z.B.`, a capitalised first letter, straight and
-typographic quotes) are generated here, never typed twice in the data.
+loaded, and every problem is a `GrammarError` naming the file and the entry. Spelling variants
+(`z. B.` and `z.B.`, a capitalised first letter, straight and typographic quotes) are generated
+here, never typed twice in the data.
 """
 
 from __future__ import annotations

@@ -221,7 +221,8 @@ def test_inheritance_cycles_are_errors(tmp_path: Path) -> None:
 
 def test_a_missing_parent_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, "xx", '[grammar]\nname = "xx"\ninherits = ["nowhere"]\n')
-    with pytest.raises(GrammarError, match="xx.toml: inherits .nowhere., which has no sentence grammar file"):
+    with pytest.raises(GrammarError,
+                       match="xx.toml: inherits 'nowhere', which has no sentence grammar file"):
         load_sentence_grammar("xx", folders=[tmp_path])
 
 
