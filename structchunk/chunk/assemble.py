@@ -13,7 +13,7 @@ from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece
 from structchunk.tree import Document, Node, NodeKind, trim_span
 
 # Document-level facts every chunk of the document carries.
-_DOCUMENT_KEYS = ("code_language", "code_fallback", "law")
+_DOCUMENT_KEYS = ("code_language", "code_fallback", "law", "lost_pages")
 
 
 def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:

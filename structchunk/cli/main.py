@@ -30,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
                              help="sentences repeated between neighbouring prose chunks")
         command.add_argument("--format", default=None, help="force the input format")
         command.add_argument("--lang", default=None, help="force the natural language")
+        command.add_argument("--password", default=None, help="password of an encrypted PDF")
+        command.add_argument("--no-strict", dest="strict", action="store_false",
+                             help="keep going when PDF pages fail to extract (they are named "
+                                  "in a warning and in the chunks' metadata)")
 
     inspect = commands.add_parser("inspect", help="show the tree and the chunks of one file")
     inspect.add_argument("file")
@@ -59,7 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chunk]]:
-    document = parse(_checked_path(name), format=args.format, language=args.lang)
+    options = {} if args.password is None else {"password": args.password}
+    if not args.strict:
+        options["strict"] = False
+    document = parse(_checked_path(name), format=args.format, language=args.lang, **options)
     chunks = split(document, strategy=args.strategy, max_size=args.max_size,
                    overlap=args.overlap)
     return document, chunks
@@ -105,6 +112,8 @@ def _split(args: argparse.Namespace) -> int:
                 continue
             for warning in document.warnings:
                 print(f"structchunk: warning: {name}: {warning}", file=sys.stderr)
+            if not chunks:
+                print(f"structchunk: warning: {name}: no chunks (no text kept)", file=sys.stderr)
             for chunk in chunks:
                 output.write(chunk.to_json() + "\n")
                 written += 1

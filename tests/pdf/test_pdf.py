@@ -212,24 +212,60 @@ def test_errors_inside_pypdf_name_the_file(report_path: Path,
         structchunk.parse(report_path)
 
 
-def test_a_page_that_fails_becomes_a_warning(report_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def fail_page(monkeypatch: pytest.MonkeyPatch, broken: int) -> None:
+    """Make pypdf fail on one page (0-based), as on a damaged content stream."""
     from pypdf import PageObject
 
     original = PageObject.extract_text
 
     def flaky(self: PageObject, *args: Any, **kwargs: Any) -> str:
-        if self.page_number == 1:
+        if self.page_number == broken:
             raise ValueError("bad content stream")
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(PageObject, "extract_text", flaky)
-    document = structchunk.parse(report_path)
-    assert any("page 2: text could not be extracted" in warning
-               for warning in document.metadata["warnings"])
+
+
+def test_a_page_that_fails_is_an_error_naming_file_and_page(
+        report_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fail_page(monkeypatch, 1)
+    with pytest.raises(PdfError, match=r"bericht\.pdf: page\(s\) 2 could not be extracted "
+                                       r"\(ValueError: bad content stream\)"):
+        structchunk.parse(report_path)
+    with pytest.raises(PdfError, match="page"):
+        structchunk.split(report_path)
+
+
+def test_without_strict_lost_pages_are_recorded(report_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    fail_page(monkeypatch, 1)
+    document = structchunk.parse(report_path, strict=False)
+    assert any("page(s) 2 could not be extracted" in warning for warning in document.warnings)
+    assert document.metadata["lost_pages"] == [2]
     starts = document.metadata["page_starts"]
     assert len(starts) == 3 and starts[1] == starts[2]
     assert "Vergütung" not in document.text and "Urlaub" in document.text
+    chunks = structchunk.split(report_path, strict=False, max_size=400)
+    assert chunks and all(chunk.metadata["lost_pages"] == [2] for chunk in chunks)
+
+
+def test_cli_reads_encrypted_and_damaged_files(new_pdf: Callable[..., Any], report_path: Path,
+                                               tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from structchunk.cli.main import main
+
+    path = encrypted(new_pdf, tmp_path / "geheim.pdf", "secret")
+    assert main(["split", str(path)]) == 1
+    assert "pass password=" in capsys.readouterr().err
+    assert main(["split", "--password", "secret", str(path)]) == 0
+    assert "Vertraulicher Inhalt" in capsys.readouterr().out
+    fail_page(monkeypatch, 1)
+    assert main(["split", str(report_path)]) == 1
+    assert "page(s) 2 could not be extracted" in capsys.readouterr().err
+    assert main(["split", "--no-strict", str(report_path)]) == 0
+    captured = capsys.readouterr()
+    assert "warning" in captured.err and "page(s) 2" in captured.err
+    assert '"lost_pages": [2]' in captured.out
 
 
 def test_no_text_layer_is_a_clear_error(new_pdf: Callable[..., Any], tmp_path: Path) -> None:
@@ -241,4 +277,6 @@ def test_no_text_layer_is_a_clear_error(new_pdf: Callable[..., Any], tmp_path: P
 
 
 def test_control_characters_and_ligatures_are_cleaned() -> None:
-    assert pdf_extract.clean("a\x07b\x00c\u200bd\ufb01e\tf\r\ng") == "abcdfie f\ng"
+    assert pdf_extract.clean("a\x07b\x00c\u200bd\ufb01e\tf\r\ng") == "a bcdfie f\ng"
+    # a TeX math dot without a Unicode mapping comes out as U+0001: it separates words
+    assert pdf_extract.clean("x\x01y and\x0cz") == "x y and z"

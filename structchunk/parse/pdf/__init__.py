@@ -34,13 +34,26 @@ from structchunk.tree import Document
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
                 language: str | None = None, **options: Any) -> Document:
-    """Parse a PDF. Options: `password` for encrypted files, `legal=False` to keep a law's
-    text out of the legal parser, and the legal parser's own options (`short_titles`)."""
+    """Parse a PDF. Options: `password` for encrypted files; `strict=False` to keep going when
+    pages fail to extract (they are listed in `metadata["lost_pages"]`, in every chunk and in
+    the warnings; by default such a page is a `PdfError`); `legal=False` to keep a law's text
+    out of the legal parser, and the legal parser's own options (`short_titles`)."""
+    strict = options.get("strict", True)
     with pypdf_log() as log:
-        pages, page_count = read_pages(data, origin, options.get("password"), log)
+        extraction = read_pages(data, origin, options.get("password"))
+    pages = extraction.pages
     warnings = list(dict.fromkeys(log))
-    empty = [page.number for page in pages if not any(line.text.strip() for line in page.lines)]
-    if len(empty) == len(pages):
+    if extraction.failed and strict:
+        raise PdfError(_failed_pages(extraction.failed) + " (strict=False keeps the others)",
+                       origin)
+    if extraction.failed:
+        warnings.append(_failed_pages(extraction.failed) + "; the text has none of them")
+    failed = set(extraction.failed)
+    empty = [page.number for page in pages if page.number not in failed
+             and not any(line.text.strip() for line in page.lines)]
+    if len(empty) + len(failed) == len(pages):
+        if failed:
+            raise PdfError(_failed_pages(extraction.failed) + "; no page has text", origin)
         raise PdfError("has no text layer (scanned pages need OCR before chunking)", origin)
     if empty:
         warnings.append(f"no text on page(s) {', '.join(map(str, empty))} (images only?)")
@@ -48,14 +61,23 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     removed = strip_running_lines(pages, metrics)
     layout = Layout(pages, metrics)
     source = from_text(layout.text, origin, path)
-    rest = {key: value for key, value in options.items() if key != "password"}
+    rest = {key: value for key, value in options.items() if key not in ("password", "strict")}
     if options.get("legal", True) and legal.looks_legal_text(source.text, language):
         document = legal.parse(source, language=language, **rest)
         metadata = dict(document.metadata)
     else:
         document = plain_text.parse_marked(source, layout.headings, layout.tables, language)
         metadata = {}
-    metadata.update(page_starts=layout.page_starts, page_count=page_count,
+    metadata.update(page_starts=layout.page_starts, page_count=extraction.page_count,
                     removed_lines=removed, warnings=warnings)
+    if failed:
+        metadata["lost_pages"] = sorted(failed)
     return Document(source=source, root=document.root, format="pdf",
                     language=document.language, metadata=metadata)
+
+
+def _failed_pages(failed: dict[int, str]) -> str:
+    """`page(s) 2, 4 could not be extracted (ValueError: ...)`, the first error quoted."""
+    numbers = ", ".join(map(str, sorted(failed)))
+    first = failed[min(failed)]
+    return f"page(s) {numbers} could not be extracted ({first})"

@@ -22,7 +22,11 @@ from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 
 from structchunk.errors import PdfError, install_hint
 
-_CONTROL = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t\u200d\u200c\u00ad]]", flags=regex.V1)
+# Control characters stand for glyphs without a Unicode mapping (a TeX math dot comes out as
+# U+0001): a space keeps the words around them apart. NUL and format characters (zero-width
+# space, direction marks) are dropped: NUL pads two-byte codes decoded one byte at a time.
+_CONTROL = regex.compile(r"[\p{Cc}--[\n\t\x00]]", flags=regex.V1)
+_DROPPED = regex.compile(r"[\x00\p{Cf}--[\u200d\u200c\u00ad]]", flags=regex.V1)
 _SPACES = regex.compile(r"[ \t\u00a0]+")
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
@@ -70,8 +74,17 @@ def pypdf_log() -> Iterator[list[str]]:
         logger.removeHandler(handler)
 
 
-def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
-               ) -> tuple[list[Page], int]:
+@dataclass
+class Extraction:
+    """What pypdf gave: pages in order, the page count, the pages that failed, the reader."""
+
+    pages: list[Page]
+    page_count: int
+    failed: dict[int, str] = field(default_factory=dict)  # page number → the error
+    reader: Any = None
+
+
+def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     if not data.lstrip()[:5] == b"%PDF-":
         raise PdfError("is not a PDF (no %PDF- header)", origin)
     try:
@@ -94,6 +107,7 @@ def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
     if count == 0:
         raise PdfError("has no pages (damaged or truncated?)", origin)
     pages = []
+    failed: dict[int, str] = {}
     for number in range(1, count + 1):
         try:
             pages.append(Page(number, page_lines(reader.pages[number - 1])))
@@ -101,10 +115,9 @@ def read_pages(data: bytes, origin: str, password: str | None, log: list[str]
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
         except Exception as err:  # one bad page must not lose the others
-            log.append(f"page {number}: text could not be extracted "
-                       f"({type(err).__name__}: {err})")
+            failed[number] = f"{type(err).__name__}: {err}"
             pages.append(Page(number, []))
-    return pages, count
+    return Extraction(pages, count, failed, reader)
 
 
 def page_lines(page: Any) -> list[Line]:
@@ -144,4 +157,4 @@ def _multiply(first: Sequence[float], second: Sequence[float]) -> tuple[float, .
 
 def clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
-    return _CONTROL.sub("", text.replace("\t", " "))
+    return _CONTROL.sub(" ", _DROPPED.sub("", text.replace("\t", " ")))
