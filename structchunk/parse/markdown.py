@@ -7,17 +7,18 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 import regex
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
+from structchunk.errors import MissingDependencyError, ParseError
 from structchunk.parse import code as code_units
-from structchunk.parse import legal
+from structchunk.parse import legal, markdown_pyromark
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
@@ -44,19 +45,39 @@ def _parser() -> MarkdownIt:
     return md
 
 
-def parse(source: Source, language: str | None = None, **_options: Any) -> Document:
-    tokens = _parser().parse(source.text.replace("\x00", "\ufffd"))
-    builder = _TreeBuilder(source, tokens)
+BACKENDS = ("pyromark", "markdown-it")
+
+
+def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,
+          **_options: Any) -> Document:
+    """`markdown_backend`: "pyromark" (pulldown-cmark, the default when installed) or
+    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark)."""
+    builder = _TreeBuilder(source, _tokens(source, markdown_backend))
     blocks = builder.build()
     root = sectionize(source, blocks)
     document = Document(source=source, root=root, format="markdown", language=language)
     return legal.refine(document, **_options) if legal.looks_legal(source.text) else document
 
 
+def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
+    if backend is None:
+        backend = "pyromark" if markdown_pyromark.available() else "markdown-it"
+    if backend == "pyromark":
+        if not markdown_pyromark.available():
+            raise MissingDependencyError(
+                'markdown_backend="pyromark" needs the pyromark package (pip install pyromark); '
+                'markdown_backend="markdown-it" works without it', source.origin)
+        return markdown_pyromark.tokens(source, MAX_NESTING)
+    if backend == "markdown-it":
+        return _parser().parse(source.text.replace("\x00", "\ufffd"))
+    raise ParseError(f"unknown markdown_backend {backend!r} (known: {', '.join(BACKENDS)})",
+                     source.origin)
+
+
 class _TreeBuilder:
     """Turns the flat token stream into nodes in one pass over a cursor."""
 
-    def __init__(self, source: Source, tokens: list[Token]) -> None:
+    def __init__(self, source: Source, tokens: Sequence[Any]) -> None:
         self.source = source
         self.tokens = tokens
         self.position = 0
@@ -84,7 +105,7 @@ class _TreeBuilder:
                 nodes.append(node)
         return nodes
 
-    def _node_for(self, token: Token) -> Node | None:
+    def _node_for(self, token: Any) -> Node | None:
         kind = token.type
         if kind in _CONTAINERS:
             return self._container(token, _CONTAINERS[kind])
@@ -112,13 +133,13 @@ class _TreeBuilder:
             if self.tokens[self.position - 1].type == closing:
                 return
 
-    def _leaf(self, token: Token, kind: NodeKind) -> Node | None:
+    def _leaf(self, token: Any, kind: NodeKind) -> Node | None:
         if token.map is None:
             return None
         start, end = self._span(token.map)
         return make_node(self.source, kind, start, end) if end > start else None
 
-    def _heading(self, token: Token) -> Node | None:
+    def _heading(self, token: Any) -> Node | None:
         inline = self.tokens[self.position] if self.position < len(self.tokens) else None
         self._skip_to("heading_close")
         if token.map is None:
@@ -129,7 +150,7 @@ class _TreeBuilder:
         return make_node(self.source, NodeKind.HEADING, start, end,
                          level=int(token.tag[1:]), title=title or raw.strip())
 
-    def _fence(self, token: Token) -> Node | None:
+    def _fence(self, token: Any) -> Node | None:
         if token.map is None:
             return None
         first, last = token.map
@@ -153,7 +174,7 @@ class _TreeBuilder:
                          fence_open=fence_open, fence_close=fence_close,
                          body_start=body_start, body_end=body_end, **extra)
 
-    def _container(self, token: Token, kind: NodeKind) -> Node | None:
+    def _container(self, token: Any, kind: NodeKind) -> Node | None:
         closing = token.type.replace("_open", "_close")
         if kind is NodeKind.TABLE:
             return self._table(token, closing)
@@ -167,7 +188,7 @@ class _TreeBuilder:
             attrs["ordered"] = token.type == "ordered_list_open"
         return make_node(self.source, kind, start, end, children, **attrs)
 
-    def _table(self, token: Token, closing: str) -> Node | None:
+    def _table(self, token: Any, closing: str) -> Node | None:
         row_lines: list[tuple[int, bool]] = []
         in_head = False
         while self.position < len(self.tokens):

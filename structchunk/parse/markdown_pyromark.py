@@ -1,0 +1,207 @@
+"""pulldown-cmark (through pyromark) events as the block tokens the Markdown tree builder reads.
+
+pyromark parses in Rust and reports every event with its UTF-8 byte range. Only block events
+are kept; each is turned into a token shaped like markdown-it's (`type`, `map` as a
+`[first_line, last_line)` pair, `tag`, `info`, `markup`, `content`), so one tree builder serves
+both backends and they yield the same tree wherever the two parsers read the text alike. Byte
+ranges become line numbers through a byte line table (the text itself when it is ASCII), so
+spans come from the source's own line table, as with markdown-it's line maps.
+
+pulldown-cmark gives no paragraph events for the text of tight list items; a paragraph is made
+for each run of inline events directly inside an item, as markdown-it makes a hidden one.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from typing import Any
+
+import regex
+
+from structchunk.decode import Source
+
+_BYTE_BREAK = regex.compile(rb"\r\n|\r|\n")
+_FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
+
+
+def available() -> bool:
+    try:
+        import pyromark  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class BlockToken:
+    """The fields of a markdown-it token that the tree builder reads."""
+
+    __slots__ = ("type", "map", "tag", "info", "markup", "content")
+
+    def __init__(self, type_: str, line_map: list[int] | None = None, tag: str = "",
+                 info: str = "", markup: str = "", content: str = "") -> None:
+        self.type = type_
+        self.map = line_map
+        self.tag = tag
+        self.info = info
+        self.markup = markup
+        self.content = content
+
+
+def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
+    """The block tokens of `source.text`; blocks nested deeper than `max_nesting` are dropped
+    (their text is left to gap filling, as markdown-it leaves lines past its nesting limit)."""
+    import pyromark
+
+    text = source.text
+    options = pyromark.Options.ENABLE_TABLES | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
+    converter = _Converter(source, max_nesting)
+    return list(converter.run(pyromark.events_with_range(text, options=options)))
+
+
+class _Converter:
+    def __init__(self, source: Source, max_nesting: int) -> None:
+        self.text = text = source.text
+        self.ascii = text.isascii()
+        self.data = b"" if self.ascii else text.encode("utf-8")
+        self.line_starts: list[int] | tuple[int, ...] = source.line_starts
+        if not self.ascii:  # byte offsets of the same line breaks
+            starts = [0, *(match.end() for match in _BYTE_BREAK.finditer(self.data))]
+            if len(starts) > 1 and starts[-1] == len(self.data):
+                starts.pop()
+            self.line_starts = starts
+        self.max_nesting = max_nesting
+
+    def _lines(self, start: int, end: int) -> list[int]:
+        starts = self.line_starts
+        return [bisect_right(starts, start) - 1, bisect_right(starts, max(start, end - 1))]
+
+    def run(self, events: Any) -> Iterator[BlockToken]:
+        closers: list[str] = []  # closing token type of each open container
+        skipping = 0  # > 0 inside a block dropped for depth: how many of its blocks are open
+        leaf: str | None = None  # the open leaf block's closing type
+        heading: list[int] = []  # byte ranges of a heading's inline events
+        loose: list[int] | None = None  # byte range of the inline run of a tight item
+        limit = self.max_nesting
+        in_item = False  # inline events here belong to a tight item's paragraph
+        for event, span in events:
+            if type(event) is str:  # Rule, SoftBreak, HardBreak
+                if event != "Rule" or leaf is not None:
+                    if leaf == "heading_close":
+                        heading += (span["start"], span["end"])
+                    elif in_item:
+                        loose = _extend(loose, span)
+                    continue
+                if skipping:
+                    continue
+                if loose is not None:
+                    yield from self._paragraph(loose)
+                    loose = None
+                yield BlockToken("hr", self._lines(span["start"], span["end"]))
+                continue
+            start_of = event.get("Start")
+            end_of = event.get("End") if start_of is None else None
+            value = start_of if start_of is not None else end_of
+            name = value if type(value) is str else next(iter(value)) if type(value) is dict \
+                else None
+            block = _BLOCKS.get(name) if name is not None else None
+            if block is None:
+                if leaf == "table_close" and name in ("TableHead", "TableRow"):
+                    if start_of is not None:
+                        if name == "TableHead":
+                            yield BlockToken("thead_open")
+                        yield BlockToken("tr_open", self._lines(span["start"], span["end"]))
+                    elif name == "TableHead":
+                        yield BlockToken("thead_close")
+                elif leaf == "heading_close":
+                    heading += (span["start"], span["end"])
+                elif in_item:
+                    loose = _extend(loose, span)
+                continue
+            opening, closing, container = block
+            if skipping:
+                skipping += 1 if start_of is not None else -1
+                in_item = not skipping and closers[-1:] == [_ITEM] and len(closers) < limit
+                continue
+            if end_of is not None:
+                if loose is not None:
+                    yield from self._paragraph(loose)
+                    loose = None
+                if container:
+                    closing = closers.pop()
+                else:
+                    leaf = None
+                    if closing == "heading_close":
+                        raw = self._slice(min(heading), max(heading)) if heading else ""
+                        yield BlockToken("inline", content=raw.strip())
+                yield BlockToken(closing)
+                in_item = leaf is None and closers[-1:] == [_ITEM] and len(closers) < limit
+                continue
+            if loose is not None:
+                yield from self._paragraph(loose)
+                loose = None
+            if len(closers) >= limit:
+                skipping = 1
+                in_item = False
+                continue
+            start, end = span["start"], span["end"]
+            token = BlockToken(opening, self._lines(start, end))
+            if container:
+                if name == "List" and start_of["List"] is None:
+                    token.type, closing = "bullet_list_open", "bullet_list_close"
+                closers.append(closing)
+            else:
+                leaf = closing
+                if name == "Heading":
+                    token.tag = "h" + start_of["Heading"]["level"][1:]
+                    heading = []
+                elif name == "CodeBlock":
+                    info = start_of["CodeBlock"]
+                    if info == "Indented":
+                        token.type = "code_block"
+                    else:
+                        token.info = info["Fenced"]
+                        token.markup = self._fence_markup(token)
+            in_item = leaf is None and closing == _ITEM and len(closers) < limit
+            yield token
+        if loose is not None:
+            yield from self._paragraph(loose)
+
+    def _paragraph(self, loose: list[int]) -> Iterator[BlockToken]:
+        yield BlockToken("paragraph_open", self._lines(loose[0], loose[1]))
+        yield BlockToken("paragraph_close")
+
+    def _slice(self, start: int, end: int) -> str:
+        if self.ascii:
+            return self.text[start:end]
+        return self.data[start:end].decode("utf-8", "replace")
+
+    def _fence_markup(self, token: BlockToken) -> str:
+        assert token.map is not None
+        offset = self.line_starts[token.map[0]]
+        line = self._slice(offset, offset + 400)
+        match = _FENCE_MARK.match(line)
+        return match.group(1) if match else "```"
+
+
+def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
+    if loose is None:
+        return [span["start"], span["end"]]
+    loose[1] = max(loose[1], span["end"])
+    return loose
+
+
+_ITEM = "list_item_close"
+# Event name -> (opening token type, closing token type, is a container).
+_BLOCKS: dict[str, tuple[str, str, bool]] = {
+    "Paragraph": ("paragraph_open", "paragraph_close", False),
+    "Heading": ("heading_open", "heading_close", False),
+    "BlockQuote": ("blockquote_open", "blockquote_close", True),
+    "CodeBlock": ("fence", "fence_close", False),
+    "HtmlBlock": ("html_block", "html_block_close", False),
+    "List": ("ordered_list_open", "ordered_list_close", True),
+    "Item": ("list_item_open", "list_item_close", True),
+    "Table": ("table_open", "table_close", False),
+    "MetadataBlock": ("front_matter", "front_matter_close", False),
+}
+
