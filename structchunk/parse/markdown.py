@@ -16,7 +16,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
-from structchunk.errors import MissingDependencyError, ParseError
+from structchunk.errors import MissingDependencyError, ParseError, install_hint
 from structchunk.parse import code as code_units
 from structchunk.parse import legal, markdown_pyromark
 from structchunk.parse.sections import fill_gaps, sectionize
@@ -65,7 +65,8 @@ def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
     if backend == "pyromark":
         if not markdown_pyromark.available():
             raise MissingDependencyError(
-                'markdown_backend="pyromark" needs the pyromark package (pip install pyromark); '
+                'markdown_backend="pyromark" needs the pyromark package, a dependency of '
+                f'structchunk without a wheel for every platform ({install_hint()}); '
                 'markdown_backend="markdown-it" works without it', source.origin)
         return markdown_pyromark.tokens(source, MAX_NESTING)
     if backend == "markdown-it":
