@@ -5,8 +5,11 @@ each when installed (a tool that cannot be imported is skipped).
 
 Gold data (from the shared corpus, `sentences/`):
 
-* `ud/en_ewt-test.jsonl`, `ud/de_gsd-test.jsonl`: Universal Dependencies test sets. Every
-  document's `text` is scored against its gold `offsets`.
+* `ud/en_ewt-test.jsonl`, `ud/en_gum-test.jsonl`, `ud/de_gsd-test.jsonl`,
+  `ud/de_lit-test.jsonl`: Universal Dependencies test sets (web text, many genres, news,
+  19th-century literature). Every document's `text` is scored against its gold `offsets`.
+  GUM and LIT are held out: no rule is written from them, they check that the rules hold on
+  text they were not developed on.
 * `pysbd/{de,en,hi,mr}.jsonl`: pySBD's golden-rule cases, one input text and its expected
   sentences per case.
 
@@ -61,7 +64,9 @@ Segmenter = Callable[[str], Spans]
 
 GOLD_FILES: tuple[tuple[str, str], ...] = (
     ("ud/en_ewt-test.jsonl", "en"),
+    ("ud/en_gum-test.jsonl", "en"),
     ("ud/de_gsd-test.jsonl", "de"),
+    ("ud/de_lit-test.jsonl", "de"),
     ("pysbd/en.jsonl", "en"),
     ("pysbd/de.jsonl", "de"),
     ("pysbd/hi.jsonl", "hi"),
@@ -254,6 +259,7 @@ def score(root: Path, tools: list[str]) -> list[Row]:
 THROUGHPUT_TEXTS: tuple[tuple[str, str, str], ...] = (
     ("prose/en/ud_en_ewt_test.txt", "en", "file"),
     ("prose/de/ud_de_gsd_test.txt", "de", "file"),
+    ("prose/de/ud_de_lit_test.txt", "de", "file"),
     ("legal/de/bgb.md", "de", "file"),
     ("docs/hi", "hi", "folder"),
     ("docs/mr", "mr", "folder"),

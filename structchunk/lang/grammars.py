@@ -42,7 +42,7 @@ _SECTIONS = {
     "grammar": ("name", "description", "inherits", "disable_rules"),
     "terminators": _TERMINATOR_KEYS,
     "abbreviations": ABBREVIATION_CLASSES,
-    "options": ("pronoun_i",),
+    "options": ("pronoun_i", "lowercase_continues"),
 }
 _RULE_KEYS = ("name", "description", "action", *RULE_PATTERNS)
 

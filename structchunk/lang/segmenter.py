@@ -45,6 +45,14 @@ _NOT_SPACE = regex.compile(r"[^\s\x1c-\x1f]")
 _TOKEN_BEFORE = regex.compile(r"(?r)\S*")
 _TITLE_WORD = regex.compile(r"[\p{L}\p{M}]{4,}")
 _LOWER_WORD = regex.compile(r"(?<![\p{L}\p{M}])\p{Ll}[\p{L}\p{M}]{3,}")
+# Typographic quotes that can only close / open a quotation next to another one: "…”“…".
+_CLOSING_QUOTES = frozenset("”’»")
+_OPENING_QUOTES = frozenset("“‘«„")
+_INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
+_LINE_SLACK = 3  # characters a line wrapper may leave unused at the end of a line
+_BLANK_BEFORE = regex.compile(r"(?r)\n[^\S\n]*\n")
+_BLANK_AFTER = regex.compile(r"\n[^\S\n]*\n")
+
 def _char_class(chars: frozenset[str] | str) -> str:
     return "".join(regex.escape(char) for char in sorted(chars))
 
@@ -59,6 +67,7 @@ class _State:
     sentence_start: int = 0
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
     in_item: bool = False  # the current sentence is an item of an inline enumeration
+    block: tuple[int, int, int] | None = None  # lines around the last line break looked at
 
     def cut(self, offset: int | None) -> None:
         if offset is not None and offset > self.sentence_start:
@@ -104,14 +113,20 @@ class RuleSegmenter:
         self._skip_before_first = grammar.openers | _DASHES
         self._starters = grammar.words.get("starters", frozenset())
         self._pronoun_i = grammar.options.get("pronoun_i", False)
+        self._lowercase_continues = grammar.options.get("lowercase_continues", False)
         closers = _char_class(grammar.closers)
         final = _char_class(grammar.final)
         self._final = regex.compile(
             rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
             rf"(?P<close>[{closers}]*(?:\[\d{{1,3}}\][{closers}]*)*"
             # a footnote number glued to the full stop: "... consultation.11 12 Take"
-            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?)"
-            r"(?=\s|\Z)")
+            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
+            # a citation after a space belongs to the sentence it cites for: "... research. [1 -
+            # 3] Sociologists", "... species. [10]" + line break
+            rf"(?:\x20\[\d{{1,3}}(?:\x20?[-–,]\x20?\d{{1,3}})*\](?=\s*\Z|\s*[\r\n]|\x20\p{{Lu}}))?)"
+            # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
+            rf"(?=\s|\Z|(?<=[{_char_class(_CLOSING_QUOTES)}])[{_char_class(_OPENING_QUOTES)}]"
+            r"|(?<=“)„)")
         parts = [r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))"]
         if grammar.always:
             always = _char_class(grammar.always)
@@ -280,9 +295,10 @@ class RuleSegmenter:
         """A line break alone is no sentence end (hard-wrapped text), with two exceptions.
 
         It ends the last item of an inline enumeration ("a. one b. two c. three" + line
-        break), and it ends a title line: two or more words, every word of four or more letters
-        capitalised, no terminator ("Putter King Scavenger Hunt Trophy"), when the next line
-        starts with a capital, a digit or an opening bracket or quote.
+        break); it ends a line that was broken on purpose (see `_short_line`: a headline, a
+        list line), and it ends a title line: two or more words, every word of four or more
+        letters capitalised, no terminator ("Putter King Scavenger Hunt Trophy"), when the next
+        line starts with a capital, a digit or an opening bracket or quote.
         """
         text = state.text
         if state.in_item:
@@ -293,6 +309,9 @@ class RuleSegmenter:
         floor = max(state.sentence_start, index - 120)
         line_start = max(text.rfind("\n", floor, index), text.rfind("\r", floor, index) + 1,
                          floor)
+        if _short_line(state, index):
+            state.cut(index)
+            return
         if _LOWER_WORD.search(text, line_start, index):
             return  # a lowercase word of four or more letters: running text
         if len(_TITLE_WORD.findall(text, line_start, index)) >= 2:
@@ -337,7 +356,9 @@ class RuleSegmenter:
             return candidate.close_end if decided else None
         shape = _shape(candidate.first)
         run = candidate.run
-        if shape == "lower" and not self._lowercase_start(text, candidate):
+        if shape == "lower" and (
+                (self._lowercase_continues and self._continues(state, candidate))
+                or not self._lowercase_start(text, candidate)):
             return None
         if any(char in _QUESTION for char in run):
             if shape == "digit" and NUMBERED_ITEM.match(text, candidate.first_index):
@@ -382,6 +403,22 @@ class RuleSegmenter:
                 and candidate.first_index == candidate.next_start
                 and len(candidate.core) > 1 and candidate.core.isalpha())
 
+    def _continues(self, state: _State, candidate: _Candidate) -> bool:
+        """Whether a lowercase word after a terminator goes on with the sentence.
+
+        In a language that capitalises the first word of every sentence (German), a lowercase
+        word after a terminator continues the sentence: "55 v. Chr. gegründet", "Ludwig XIV.
+        ließ", "Was nun? fragte er". Two exceptions: a word with a capital inside ("eBay",
+        "iPhone") is a name written that way, and a text whose current sentence itself
+        starts in lowercase does not capitalise sentence starts at all.
+        """
+        text = state.text
+        if _INNER_CAPITAL.match(text, candidate.first_index):
+            return False
+        first = self._lead.match(text, state.sentence_start, candidate.run_start)
+        start = first.end() if first is not None else state.sentence_start
+        return start >= candidate.run_start or not text[start].islower()
+
     def _ellipsis(self, text: str, candidate: _Candidate, shape: str) -> int | None:
         run, run_start = candidate.run, candidate.run_start
         if " " in run:
@@ -421,12 +458,67 @@ class RuleSegmenter:
             klass = lookup.get("".join(parts[index:]))
             if klass is not None:
                 return klass
+        start = candidate.token_start
+        if start >= 2 and text[start - 1] == " " and text[start - 2].isalpha():
+            # an abbreviation whose first word has no period: "et al."
+            word = _TOKEN_BEFORE.match(text, max(0, start - 1 - _TOKEN_LIMIT), start - 1)
+            klass = lookup.get(text[word.start():start - 1] + core + ".") if word else None
+            if klass is not None:
+                return klass
         for separator in ".-/":
             if separator in core[:-1]:
                 tail = core.rsplit(separator, 1)[1]
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
                     return lookup[tail + "."]
         return None
+
+
+def _short_line(state: _State, index: int) -> bool:
+    """Whether the line that ends at `index` was broken on purpose, not by wrapping.
+
+    A line wrapper breaks a line only when the next word does not fit. So when the line, a
+    space and the next line's first word would still fit within the widest line of the block
+    (the text between blank lines), with a few characters to spare, the author ended the line:
+    a headline or a list line without a full stop. A line that ends in a short lowercase word
+    ("am", "the", "of") is a sentence broken off, however short it is.
+    """
+    text = state.text
+    block = state.block
+    if block is None or not block[0] <= index < block[1]:
+        block = state.block = _block_around(text, index)
+    line_start = max(text.rfind("\n", block[0], index), text.rfind("\r", block[0], index)) + 1
+    line_start = max(line_start, block[0])
+    line = text[line_start:index].rstrip()
+    last = line.rsplit(None, 1)[-1] if line.strip() else ""
+    if not last or (last.islower() and len(last) <= 3):
+        return False
+    following = _NOT_SPACE.search(text, index, block[1])
+    if following is None:
+        return False
+    word_end = following.start()
+    while word_end < block[1] and not text[word_end].isspace():
+        word_end += 1
+    slack = max(_LINE_SLACK, block[2] // 8)
+    if len(line) + 1 + (word_end - following.start()) + slack > block[2]:
+        return False
+    if len(line.split()) > 1:
+        return True
+    # A single word ("Andere" broken off a PDF line) ends a line of its own only in a list of
+    # short lines: the next line must not reach the width of the block either.
+    next_end = text.find("\n", following.start(), block[1])
+    next_line = text[following.start():block[1] if next_end < 0 else next_end].rstrip()
+    return len(next_line) + slack <= block[2]
+
+
+def _block_around(text: str, index: int) -> tuple[int, int, int]:
+    """(start, end, width) of the lines around `index` up to blank lines; width is the length
+    of the longest line."""
+    before = _BLANK_BEFORE.search(text, 0, index)
+    start = before.end() if before is not None else 0
+    after = _BLANK_AFTER.search(text, index)
+    end = after.start() if after is not None else len(text)
+    width = max((len(line.rstrip()) for line in text[start:end].splitlines()), default=0)
+    return start, end, width
 
 
 def _shape(char: str) -> str:
