@@ -105,9 +105,10 @@ def code_units(packer: Packer, source: str, children: Sequence[Node], start: int
         elif child.children:
             parts = code_units(packer, source, child.children, child.start, child.end, inner,
                                prefix, suffix)
-            if parts:
-                parts[0] = replace(parts[0], open_titles=max(parts[0].open_titles, opened)
-                                   if parts[0].start == child.start else parts[0].open_titles)
+            if parts and parts[0].start == child.start:
+                parts[0] = packer.opened(replace(parts[0], prefix=prefix, suffix=suffix),
+                                         max(parts[0].open_titles, opened))
+                parts[0] = replace(parts[0], prefix="", suffix="")
             units.extend(parts)
         else:
             units.extend(line_units(packer, source, child.start, child.end, inner, prefix,

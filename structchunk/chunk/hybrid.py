@@ -72,9 +72,7 @@ class _Walk:
             if index == 0 and child_pieces and child.start == node.start and opened:
                 first = child_pieces[0]
                 if len(first.path) == len(inner):
-                    child_pieces[0] = Piece(first.start, first.end, first.path,
-                                            max(first.open_titles, opened), first.prefix,
-                                            first.suffix, first.flags)
+                    child_pieces[0] = self.packer.opened(first, max(first.open_titles, opened))
             pieces.extend(child_pieces)
         return self.packer.pack(pieces)
 

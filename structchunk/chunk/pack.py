@@ -13,12 +13,14 @@ from dataclasses import dataclass, replace
 import regex
 
 from structchunk.chunk.budget import Budget
+from structchunk.errors import BudgetError
 
 _WORD = regex.compile(r"\S+")
 
 OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
 CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
 FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
+CONTEXT_DROPPED = "context_dropped"  # flag: no room for the heading path line here
 
 
 @dataclass(frozen=True)
@@ -77,12 +79,29 @@ class Packer:
         return line
 
     def context(self, path: tuple[Title, ...]) -> str:
+        hit = self._context_by_path.get((id(path), len(path)))
+        if hit is not None and hit[0] is path:
+            return hit[1]
         key = titles(path)
         line = self._context_cache.get(key)
         if line is None:
             line = self.budget.context_line(key)
             self._context_cache[key] = line
+        self._context_by_path[(id(path), len(path))] = (path, line)
         return line
+
+    def opened(self, piece: Piece, count: int) -> Piece:
+        """`piece` with `count` titles open at its start, if it still fits that way.
+
+        The context line is shortened from the left, so dropping the innermost title can
+        make it longer: a piece is always sized with the line it will be built with.
+        """
+        if count == piece.open_titles:
+            return piece
+        candidate = replace(piece, open_titles=count)
+        if self.fits(candidate) or not self.fits(piece):
+            return candidate
+        return piece
 
     def fits(self, piece: Piece) -> bool:
         return self.budget.fits(self.context_of(piece), piece.prefix, self.source,
@@ -166,64 +185,93 @@ class Packer:
         return common
 
     def split_words(self, piece: Piece) -> list[Piece]:
-        """Cut an indivisible unit at word boundaries (characters for a giant word)."""
+        """Cut an indivisible unit at word boundaries (characters for a giant word).
+
+        Only the first part starts where the piece does, so only it keeps the piece's open
+        titles; each part is sized with the context line it is built with.
+        """
         words = [(match.start(), match.end())
                  for match in _WORD.finditer(self.source, piece.start, piece.end)]
         flags = piece.flags | {OVERSIZED}
+        first_context = self.context_of(piece)
+        later_context = self.context(piece.path)
         result: list[Piece] = []
         current_start: int | None = None
         current_end = 0
+        current_open = 0
         for word_start, word_end in words:
-            if current_start is not None and self.fits_span(
-                    piece.path, current_start, word_end, piece.prefix, piece.suffix):
+            if current_start is not None and self._fits_with(
+                    first_context if current_open else later_context, piece, current_start,
+                    word_end):
                 current_end = word_end
                 continue
             if current_start is not None:
                 result.append(replace(piece, start=current_start, end=current_end, flags=flags,
-                                      open_titles=0))
-            if self.fits_span(piece.path, word_start, word_end, piece.prefix, piece.suffix):
-                current_start, current_end = word_start, word_end
+                                      open_titles=current_open))
+            opening = piece.open_titles if not result and current_start is None else 0
+            if self._fits_with(first_context if opening else later_context, piece,
+                               word_start, word_end):
+                current_start, current_end, current_open = word_start, word_end, opening
             else:
                 result.extend(self._split_characters(replace(piece, start=word_start,
                                                              end=word_end, flags=flags)))
                 current_start = None
         if current_start is not None:
             result.append(replace(piece, start=current_start, end=current_end, flags=flags,
-                                  open_titles=0))
-        if result:
-            result[0] = replace(result[0], open_titles=piece.open_titles)
+                                  open_titles=current_open))
         return result
+
+    def _fits_with(self, context: str, piece: Piece, start: int, end: int) -> bool:
+        return self.budget.fits(context, piece.prefix, self.source, start, end, piece.suffix)
 
     def _split_characters(self, piece: Piece) -> list[Piece]:
         flags = piece.flags | {CHARACTER_SPLIT}
-        framed = piece.prefix or piece.suffix
-        if framed and not self.fits_span(piece.path, piece.start, piece.start + 1,
-                                         piece.prefix, piece.suffix):
+        piece = replace(piece, open_titles=0)
+        if (piece.prefix or piece.suffix) and not self.fits_span(
+                piece.path, piece.start, piece.start + 1, piece.prefix, piece.suffix):
             piece = replace(piece, prefix="", suffix="")
             flags = flags | {FRAME_DROPPED}
+        if piece.path and not self.fits_span(piece.path, piece.start, piece.start + 1):
+            # Not even one character fits under the heading path: the line is left out (all
+            # titles count as open) rather than the budget broken.
+            piece = replace(piece, open_titles=len(piece.path))
+            flags = flags | {CONTEXT_DROPPED}
         result: list[Piece] = []
         start = piece.start
         while start < piece.end:
             end = self.longest_fit(piece, start)
-            result.append(replace(piece, start=start, end=end, flags=flags, open_titles=0))
+            result.append(replace(piece, start=start, end=end, flags=flags))
             start = end
         return result
 
     def longest_fit(self, piece: Piece, start: int) -> int:
-        """Largest end such that [start, end) fits; always at least one character."""
-        context = self.context(piece.path)
-        if self.budget.counts_characters:
-            room = self.budget.max_size - self.budget.measure(context, piece.prefix, "", 0, 0,
-                                                                piece.suffix)
-            return min(piece.end, start + max(1, room))
+        """Largest end such that [start, end) fits; a character that cannot fit at all
+        raises `BudgetError`, since no chunking could keep the budget."""
+        context = self.context_of(piece)
+        budget = self.budget
+        if budget.counts_characters:
+            room = budget.max_size - budget.measure(context, piece.prefix, "", 0, 0,
+                                                    piece.suffix)
+            if room < 1:
+                self._too_small(start)
+            return min(piece.end, start + room)
         low, high = start + 1, piece.end
+        if not self._fits_with(context, piece, start, low):
+            self._too_small(start)
         while low < high:
             middle = (low + high + 1) // 2
-            if self.fits_span(piece.path, start, middle, piece.prefix, piece.suffix):
+            if self._fits_with(context, piece, start, middle):
                 low = middle
             else:
                 high = middle - 1
         return low
+
+    def _too_small(self, offset: int) -> None:
+        char = self.source[offset]
+        size = self.budget.size(char)
+        raise BudgetError(
+            f"max_size={self.budget.max_size} cannot hold even one character: {char!r} "
+            f"(at offset {offset}) measures {size} by the length function")
 
 
 def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:

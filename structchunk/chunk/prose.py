@@ -32,7 +32,7 @@ class ProseSplitter:
             else:
                 units.extend(self.packer.split_words(sentence))
         if units:
-            units[0] = replace(units[0], open_titles=piece.open_titles)
+            units[0] = self.packer.opened(units[0], piece.open_titles)
         if self.overlap <= 0:
             return self.packer.pack(units)
         return self._pack_with_overlap(units)

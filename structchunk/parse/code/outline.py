@@ -11,7 +11,7 @@ it. tree-sitter counts UTF-8 bytes; every offset here is converted to characters
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
@@ -124,7 +124,8 @@ class _Outline:
         self.root = Parser(grammar.language).parse(self.data).root_node
         self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
         self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
-        self.ancestors: set[int] = set()  # nodes that hold a unit somewhere inside
+        self.unit_starts: list[int] = []  # units' outer nodes by start, to find what holds one
+        self.unit_spans: list[tuple[int, int, int]] = []
         self._find_units()
 
     # -- offsets ---------------------------------------------------------------------------
@@ -157,14 +158,14 @@ class _Outline:
     def _find_units(self) -> None:
         grammar = self.grammar
         attach = self.attach
-        wrap: set[int] = set()
+        wrappers: dict[int, SyntaxNode] = {}
         best: dict[int, tuple[tuple[int, int], int, dict[str, list[SyntaxNode]]]] = {}
         for pattern, captures in QueryCursor(grammar.query).matches(self.root):
             for node in captures.get("attach", ()):
                 attach.setdefault(node.id, 0)
             for node in captures.get("doc", ()):
                 attach[node.id] = 1
-            wrap.update(node.id for node in captures.get("wrap", ()))
+            wrappers.update((node.id, node) for node in captures.get("wrap", ()))
             units = captures.get("unit")
             if not units:
                 continue
@@ -180,19 +181,37 @@ class _Outline:
             if kept is None or unit.node.end_byte - unit.node.start_byte > (
                     kept.node.end_byte - kept.node.start_byte):
                 by_body[key] = unit
+        # Parents are found through the wrap nodes' children, never with `.parent` or
+        # `.prev_sibling`: tree-sitter answers those by walking down from the root, which
+        # makes deeply nested code quadratic.
+        wrapped_by = {child.id: node for node in wrappers.values() for child in node.children}
         for unit in sorted(by_body.values(), key=lambda item: item.node.start_byte):
             outer = unit.node
-            while outer.parent is not None and outer.parent.id in wrap:
-                outer = outer.parent
+            while outer.id in wrapped_by:
+                outer = wrapped_by[outer.id]
             if outer.id in self.units:
                 continue
             unit.outer = outer
-            unit.start, unit.end = self._extend(outer, attach)
+            unit.start, unit.end = outer.start_byte, outer.end_byte
             self.units[outer.id] = unit
-            parent = outer.parent
-            while parent is not None and parent.id not in self.ancestors:
-                self.ancestors.add(parent.id)
-                parent = parent.parent
+        spans = sorted((unit.outer.start_byte, -unit.outer.end_byte, unit.outer.id)
+                       for unit in self.units.values())
+        self.unit_starts = [start for start, _end, _id in spans]
+        self.unit_spans = spans
+
+    def _holds_unit(self, node: SyntaxNode) -> bool:
+        """Whether a unit lies inside `node` (not `node` itself): it must be opened."""
+        start, end = node.start_byte, node.end_byte
+        index = bisect_left(self.unit_starts, start)
+        spans = self.unit_spans
+        while index < len(spans) and spans[index][0] < end:
+            unit_start, negative_end, unit_id = spans[index]
+            if -negative_end <= end and (unit_id != node.id):
+                return True
+            if unit_start > start:
+                return False  # units starting later lie inside the first one that fits
+            index += 1
+        return False
 
     def _unit(self, captures: dict[str, list[SyntaxNode]], settings: Mapping[str, str]
               ) -> _Unit:
@@ -214,20 +233,23 @@ class _Outline:
             title = title[:_TITLE_LIMIT - 1] + "…"
         return _Unit(node, node, body, kind, title or kind, values.get("name"))
 
-    def _extend(self, outer: SyntaxNode, attach: dict[int, int]) -> tuple[int, int]:
-        """The unit's bytes with the comments and attributes directly above it.
+    def _extend(self, siblings: list[SyntaxNode], index: int) -> tuple[int, int]:
+        """The unit `siblings[index]` with the comments and attributes directly above it.
 
         A doc comment (`/** … */`) may stand one blank line above; other comments may not.
         """
+        attach = self.attach
+        outer = siblings[index]
         start = outer.start_byte
-        sibling = outer.prev_sibling
-        while sibling is not None and sibling.id in attach and self._starts_line(
-                sibling.start_byte):
+        while index > 0:
+            sibling = siblings[index - 1]
+            if sibling.id not in attach or not self._starts_line(sibling.start_byte):
+                break
             last_row = self._row(self._trim_end(sibling.start_byte, sibling.end_byte) - 1)
             if last_row < self._row(start) - 1 - attach[sibling.id]:
                 break
             start = sibling.start_byte
-            sibling = sibling.prev_sibling
+            index -= 1
         start = self._trim_start(start, outer.end_byte)  # a node may begin at a MISSING token
         return start, self._trim_end(start, outer.end_byte)
 
@@ -236,15 +258,17 @@ class _Outline:
     def _items(self, container: SyntaxNode, depth: int) -> list[_Unit | _Piece]:
         """The container's children as units and pieces; nodes holding a unit are opened."""
         items: list[_Unit | _Piece] = []
-        for child in container.children:
+        children = container.children
+        for index, child in enumerate(children):
             if child.end_byte <= child.start_byte:
                 continue
             unit = self.units.get(child.id)
             if unit is not None:
+                unit.start, unit.end = self._extend(children, index)
                 while items and isinstance(items[-1], _Piece) and items[-1].start >= unit.start:
                     items.pop()  # comments the unit took in
                 items.append(unit)
-            elif child.id in self.ancestors and depth < MAX_DEPTH:
+            elif depth < MAX_DEPTH and self._holds_unit(child):
                 items.extend(self._items(child, depth + 1))
             else:
                 start = self._trim_start(child.start_byte, child.end_byte)
@@ -315,7 +339,7 @@ class _Outline:
         if kind == "function" and parent_kind in _CLASS_LIKE:
             kind = "method"
         container = unit.body
-        if container is None and unit.outer.id in self.ancestors:
+        if container is None and self._holds_unit(unit.outer):
             container = unit.outer
         children: list[Node] = []
         if container is not None and depth < MAX_DEPTH:
