@@ -6,8 +6,10 @@ steps, one module each:
 * `extract`: pypdf reports each piece of text with its font size and position; pieces become
   lines per page (control characters dropped, ligatures expanded);
 * `metrics`: the body text's font size and line spacing;
-* `running`: running headers and footers (lines repeated at the top or bottom of most pages,
-  and page numbers) are left out of the text and listed in `metadata["removed_lines"]`;
+* `running`: running heads and footers (lines at the top or bottom of most pages that repeat
+  or vary as running heads do, and page numbers) are left out of the text and listed in
+  `metadata["removed_lines"]`; lines kept because removing them would empty a page are listed
+  in `metadata["kept_running_lines"]`;
 * `tables`: runs of lines whose pieces stand in the same columns, written as Markdown rows
   (`| a | b |`) so a split table can repeat its header;
 * `layout`: headings (lines set larger than the body), paragraph breaks (gaps wider than the
@@ -58,7 +60,7 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     if empty:
         warnings.append(f"no text on page(s) {', '.join(map(str, empty))} (images only?)")
     metrics = Metrics.of(pages)
-    removed = strip_running_lines(pages, metrics)
+    running = strip_running_lines(pages, metrics)
     layout = Layout(pages, metrics)
     source = from_text(layout.text, origin, path)
     rest = {key: value for key, value in options.items() if key not in ("password", "strict")}
@@ -69,7 +71,9 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
         document = plain_text.parse_marked(source, layout.headings, layout.tables, language)
         metadata = {}
     metadata.update(page_starts=layout.page_starts, page_count=extraction.page_count,
-                    removed_lines=removed, warnings=warnings)
+                    removed_lines=running.removed, warnings=warnings)
+    if running.kept:
+        metadata["kept_running_lines"] = running.kept
     if failed:
         metadata["lost_pages"] = sorted(failed)
     return Document(source=source, root=document.root, format="pdf",

@@ -52,8 +52,12 @@ class Line:
 
 @dataclass
 class Page:
+    """A page's lines in reading order; `bottom` and `top` bound its box (None if unknown)."""
+
     number: int
     lines: list[Line]
+    bottom: float | None = None
+    top: float | None = None
 
 
 @contextmanager
@@ -110,7 +114,8 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     failed: dict[int, str] = {}
     for number in range(1, count + 1):
         try:
-            pages.append(Page(number, page_lines(reader.pages[number - 1])))
+            page = reader.pages[number - 1]
+            pages.append(Page(number, page_lines(page), *_vertical_bounds(page)))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
@@ -146,6 +151,15 @@ def page_lines(page: Any) -> list[Line]:
             text = text[:-1] + "-"
         line.text = text.replace("\u00ad", "")
     return [line for line in lines if line.text]
+
+
+def _vertical_bounds(page: Any) -> tuple[float | None, float | None]:
+    try:
+        box = page.cropbox
+        bottom, top = float(box.bottom), float(box.top)
+    except Exception:  # a box pypdf cannot read: the bands at the page edges are unknown
+        return None, None
+    return (min(bottom, top), max(bottom, top)) if bottom != top else (None, None)
 
 
 def _multiply(first: Sequence[float], second: Sequence[float]) -> tuple[float, ...]:

@@ -1,9 +1,25 @@
-"""Running headers and footers: page numbers and lines repeated at the edges of most pages."""
+"""Running heads and footers: page numbers and lines at the page edges that repeat.
+
+A line at the top or bottom of a page is a running line when it stands apart from the body
+(smaller type or a wide gap) and one of these holds:
+
+* its text, or its text with numbers blanked (`Seite 3 von 9`), recurs at the same height on
+  most pages;
+* it is a page number in the head or foot band of the page (a lone digit in a figure is not);
+* it belongs to a row of lines at one height in the head or foot band of most pages (same
+  geometry), and its text varies the way running heads do: a number that follows the page
+  number, text shared with other pages of that row (the current chapter), or the title of a
+  heading of the body (`4 1.1. TOPOLOGISCHE RÄUME` over a section `1.1. Topologische Räume`).
+
+Removal never empties a page: when every line of a page would go, its lines other than a
+bare page number stay (all of them if there are no others), and the decision is recorded.
+"""
 
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 import regex
@@ -13,58 +29,192 @@ from structchunk.parse.pdf.metrics import Metrics
 from structchunk.parse.pdf.tables import table_rows
 
 EDGE_LINES = 2  # lines at the top and bottom of a page that may be running headers/footers
+BAND = 0.15  # share of the page height at the top and at the bottom where running lines sit
+REPEATED = 0.6  # share of the pages on which a text must recur at one height
+SAME_PLACE = 0.5  # share of the pages that must have a line at one height in a band
 
 _PAGE_NUMBER = regex.compile(
-    r"^(?:(?:seite|page|pagina|s\.|p\.)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?"
+    r"^(?:(?:seite|page|pagina|s\.|p\.)\s*)?[-–—]?\s*(?:\d{1,4}|(?-i:[ivxlc]{1,7}))\s*[-–—]?"
     r"(?:\s*(?:/|von|of|de)\s*\d{1,4})?$", flags=regex.IGNORECASE)
+_LEADING_NUMBER = regex.compile(r"\s*(\d{1,4})\b(?![.,]\d)")
+_TRAILING_NUMBER = regex.compile(r"(?<![\d.,])(\d{1,4})\s*$")
+_NUMBER = regex.compile(r"\d+")
+_NOT_WORD = regex.compile(r"[\W\d_]+")
 
 
-def strip_running_lines(pages: list[Page], metrics: Metrics) -> list[dict[str, Any]]:
-    """Drop page numbers, and lines repeated at the same height atop or below most pages.
+@dataclass
+class RunningLines:
+    """What was removed, and what was kept because removing it would have emptied a page."""
 
-    A repeated line counts only where it stands apart from the body (smaller type or a wide
-    gap), so a sentence that happens to open several pages stays.
-    """
-    def key(line: Line, digits: bool) -> tuple[str, int | None]:
-        """The text (numbers blanked unless `digits`) and the height it sits at."""
-        text = " ".join(line.text.lower().split())
-        height = round(line.y / 4) if line.y is not None else None
-        return (text if digits else regex.sub(r"\d+", "#", text)), height
+    removed: list[dict[str, Any]] = field(default_factory=list)
+    kept: list[dict[str, Any]] = field(default_factory=list)
 
-    def edges(page: Page) -> dict[int, Line | None]:
-        """Edge line index → its neighbour towards the body."""
-        count = len(page.lines)
-        found: dict[int, Line | None] = {}
-        for index in range(min(EDGE_LINES, count)):
-            found[index] = page.lines[index + 1] if index + 1 < count else None
-        for index in range(max(0, count - EDGE_LINES), count):
-            found.setdefault(index, page.lines[index - 1] if index > 0 else None)
-        return found
 
+@dataclass(frozen=True)
+class _Candidate:
+    page: Page
+    index: int
+    neighbour: Line | None  # the next line towards the body
+    band: str | None  # "top", "bottom", or None outside the bands (or unknown geometry)
+
+    @property
+    def line(self) -> Line:
+        return self.page.lines[self.index]
+
+
+def strip_running_lines(pages: list[Page], metrics: Metrics) -> RunningLines:
+    """Remove running lines from `pages` in place; report what was removed and kept."""
     with_text = [page for page in pages if page.lines]
-    exact: Counter[tuple[str, int | None]] = Counter()
-    numbered: Counter[tuple[str, int | None]] = Counter()
+    candidates = [candidate for page in with_text for candidate in _edges(page)]
+    rows_by_page = {page.number: table_rows(page.lines) for page in with_text}
+    candidates = [candidate for candidate in candidates
+                  if candidate.index not in rows_by_page[candidate.page.number]]
+    judge = _Judge(with_text, candidates, metrics)
+    result = RunningLines()
+    drops: dict[int, set[int]] = defaultdict(set)
+    for candidate in candidates:
+        if judge.running(candidate):
+            drops[candidate.page.number].add(candidate.index)
     for page in with_text:
-        exact.update({key(page.lines[index], True) for index in edges(page)})
-        numbered.update({key(page.lines[index], False) for index in edges(page)})
-    needed = max(2, math.ceil(len(with_text) * 0.6))
+        drop = drops.get(page.number, set())
+        if drop and len(drop) == len(page.lines):
+            # Never empty a page: keep its lines, bare page numbers only if nothing else.
+            keep = {index for index in drop if not _PAGE_NUMBER.match(page.lines[index].text)}
+            keep = keep or set(drop)
+            result.kept.extend({"page": page.number, "text": page.lines[index].text}
+                               for index in sorted(keep))
+            drop -= keep
+        result.removed.extend({"page": page.number, "text": page.lines[index].text}
+                              for index in sorted(drop))
+        page.lines = [line for index, line in enumerate(page.lines) if index not in drop]
+    return result
 
-    def running(line: Line, neighbour: Line | None) -> bool:
+
+def _edges(page: Page) -> list[_Candidate]:
+    """The first and last EDGE_LINES lines of a page, each with its neighbour to the body."""
+    count = len(page.lines)
+    found: dict[int, Line | None] = {}
+    for index in range(min(EDGE_LINES, count)):
+        found[index] = page.lines[index + 1] if index + 1 < count else None
+    for index in range(max(0, count - EDGE_LINES), count):
+        found.setdefault(index, page.lines[index - 1] if index > 0 else None)
+    return [_Candidate(page, index, neighbour, _band(page, page.lines[index], index))
+            for index, neighbour in found.items()]
+
+
+def _band(page: Page, line: Line, index: int) -> str | None:
+    if line.y is None or page.top is None or page.bottom is None:
+        # No geometry: only the very first and last lines may be a page's head or foot.
+        if index == 0:
+            return "top"
+        return "bottom" if index == len(page.lines) - 1 else None
+    margin = (page.top - page.bottom) * BAND
+    if line.y >= page.top - margin:
+        return "top"
+    return "bottom" if line.y <= page.bottom + margin else None
+
+
+def _text_key(line: Line, digits: bool) -> str:
+    text = " ".join(line.text.lower().split())
+    return text if digits else _NUMBER.sub("#", text)
+
+
+def _height(line: Line) -> int | None:
+    return round(line.y / 4) if line.y is not None else None
+
+
+def _edge_numbers(text: str) -> set[int]:
+    """Numbers at the start or the end of a line (where running heads put the page number)."""
+    return {int(number) for match in (_LEADING_NUMBER.match(text), _TRAILING_NUMBER.search(text))
+            if match for number in match.groups()}
+
+
+def _words(text: str) -> str:
+    """Letters only, case folded: `4 1.1. TOPOLOGISCHE RÄUME` → `topologischeräume`."""
+    return _NOT_WORD.sub("", text).casefold()
+
+
+class _Judge:
+    def __init__(self, pages: list[Page], candidates: list[_Candidate], metrics: Metrics
+                 ) -> None:
+        self.metrics = metrics
+        self.many_pages = len(pages) >= 2
+        self.exact: Counter[tuple[str, int | None]] = Counter()
+        self.numbered: Counter[tuple[str, int | None]] = Counter()
+        for page in pages:
+            edges = [c for c in candidates if c.page is page]
+            self.exact.update({(_text_key(c.line, True), _height(c.line)) for c in edges})
+            self.numbered.update({(_text_key(c.line, False), _height(c.line)) for c in edges})
+        self.needed = max(2, math.ceil(len(pages) * REPEATED))
+        # Rows of lines at one height in a band, on most pages: a running head's geometry.
+        rows: dict[tuple[str, int | None], list[_Candidate]] = defaultdict(list)
+        for candidate in candidates:
+            if candidate.band and candidate.line.y is not None and self._apart(candidate):
+                rows[(candidate.band, _height(candidate.line))].append(candidate)
+        place_needed = max(2, math.ceil(len(pages) * SAME_PLACE))
+        self.rows = {key: row for key, row in rows.items()
+                     if len({c.page.number for c in row}) >= place_needed}
+        self.row_offsets = {key: self._page_offset(row) for key, row in self.rows.items()}
+        self.row_texts = {key: Counter(_words(c.line.text) for c in row)
+                          for key, row in self.rows.items()}
+        edge_lines = {(c.page.number, c.index) for c in candidates}
+        self.body_titles = {_words(line.text) for page in pages
+                            for index, line in enumerate(page.lines)
+                            if (page.number, index) not in edge_lines and metrics.is_heading(line)}
+        self.body_titles.discard("")
+        self.number_offsets = self._page_offset(
+            [c for c in candidates if c.band and _PAGE_NUMBER.match(c.line.text)])
+
+    def _apart(self, candidate: _Candidate) -> bool:
+        return self.metrics.apart(candidate.line, candidate.neighbour)
+
+    @staticmethod
+    def _page_offset(row: list[_Candidate]) -> int | None:
+        """The difference between printed and physical page numbers most lines agree on."""
+        offsets: Counter[int] = Counter()
+        for candidate in row:
+            offsets.update({number - candidate.page.number
+                            for number in _edge_numbers(candidate.line.text)})
+        if not offsets:
+            return None
+        offset, count = offsets.most_common(1)[0]
+        return offset if count >= 2 else None
+
+    def running(self, candidate: _Candidate) -> bool:
+        line = candidate.line
         if _PAGE_NUMBER.match(line.text):
-            return True
-        if len(with_text) < 2 or not metrics.apart(line, neighbour):
+            return self._page_number(candidate)
+        if not self.many_pages or not self._apart(candidate):
             return False
         # `Kapitel 2` atop a page is a heading, `Seite 2 von 9` a footer: numbers are ignored
         # only for lines no larger than the body text.
-        return exact[key(line, True)] >= needed or (
-            numbered[key(line, False)] >= needed and not metrics.is_heading(line))
+        if self.exact[(_text_key(line, True), _height(line))] >= self.needed or (
+                self.numbered[(_text_key(line, False), _height(line))] >= self.needed
+                and not self.metrics.is_heading(line)):
+            return True
+        return self._varying_head(candidate)
 
-    removed: list[dict[str, Any]] = []
-    for page in with_text:
-        rows = table_rows(page.lines)
-        drop = {index for index, neighbour in edges(page).items()
-                if index not in rows and running(page.lines[index], neighbour)}
-        removed.extend({"page": page.number, "text": page.lines[index].text}
-                       for index in sorted(drop))
-        page.lines = [line for index, line in enumerate(page.lines) if index not in drop]
-    return removed
+    def _page_number(self, candidate: _Candidate) -> bool:
+        """A page number stands in a band, apart from the body, in step with the pages."""
+        if candidate.band is None:
+            return False
+        if not self.many_pages:
+            return True
+        numbers = _edge_numbers(candidate.line.text)
+        if numbers and self.number_offsets is not None:
+            return self.number_offsets + candidate.page.number in numbers
+        return self._apart(candidate)
+
+    def _varying_head(self, candidate: _Candidate) -> bool:
+        """A line of a running-head row whose text varies as running heads do."""
+        key = (candidate.band, _height(candidate.line))
+        if candidate.band is None or key not in self.rows:
+            return False
+        text = candidate.line.text
+        offset = self.row_offsets[key]
+        if offset is not None and offset + candidate.page.number in _edge_numbers(text):
+            return True
+        words = _words(text)
+        if not words:
+            return False
+        return self.row_texts[key][words] >= 2 or words in self.body_titles
