@@ -20,8 +20,10 @@ from structchunk.errors import (
     SourceNotFoundError,
     StrategyError,
     StructchunkError,
+    TokenizerError,
     UnsupportedFormatError,
 )
+from structchunk.tokens import TokenCounter
 from structchunk.tree import Document, Node, NodeKind
 
 __version__ = "0.1.0"
@@ -30,5 +32,6 @@ __all__ = [
     "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk", "DecodeError",
     "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind", "ParseError",
     "PdfError", "Source", "SourceNotFoundError", "StrategyError", "StructchunkError",
+    "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "parse", "split",
 ]

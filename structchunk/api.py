@@ -13,9 +13,11 @@ from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.pack import Packer
 from structchunk.chunk.strategies import get_strategy
 from structchunk.decode import Source
+from structchunk.errors import BudgetError
 from structchunk.lang.detect import language_map
 from structchunk.lang.sentences import SentenceSplitter
 from structchunk.parse import parse
+from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
 
 DEFAULT_MAX_SIZE = 1000
@@ -26,17 +28,20 @@ Input = str | os.PathLike[str] | bytes | Source
 def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFAULT_MAX_SIZE,
           *, length_function: Callable[[str], int] | None = None, overlap: int = 0,
           format: str | None = None, language: str | None = None,
-          sentence_backend: str | SentenceSplitter = "structchunk", **parse_options: Any
-          ) -> list[Chunk]:
+          sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
+          **parse_options: Any) -> list[Chunk]:
     """Chunk a path, text, bytes, Source or parsed Document.
 
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
     neighbouring prose chunks. `language` forces the natural language. `sentence_backend` is
     "structchunk" (the rule segmenter), "spacy" (the `spacy` extra) or any
-    callable returning `(start, end)` sentence spans of a text.
+    callable returning `(start, end)` sentence spans of a text. `tokenizer` makes `max_size`
+    count tokens: an encoding name ("cl100k_base", "o200k_base"), a `tokenizers.Tokenizer` or
+    tokenizer.json path, an object with `encode()`, or a callable (see structchunk.tokens).
     """
-    budget = Budget(max_size=max_size, length=length_function, overlap=overlap)
+    budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
+                    overlap=overlap)
     chooser = get_strategy(strategy)
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, **parse_options)
@@ -45,6 +50,16 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
     packer = Packer(document.text, budget)
     pieces = close_gaps(packer, packer.enforce(pieces))
     return assemble(document, pieces, packer, budget, language_at, chooser.name)
+
+
+def _length(tokenizer: Any, length_function: Callable[[str], int] | None
+            ) -> Callable[[str], int] | None:
+    """One sizing rule: a tokenizer, a length function, or characters; never both."""
+    if tokenizer is None:
+        return length_function
+    if length_function is not None:
+        raise BudgetError("pass either tokenizer= or length_function=, not both")
+    return resolve_tokenizer(tokenizer)
 
 
 def _language_at(document: Document) -> Callable[[int], str | None]:

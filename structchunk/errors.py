@@ -56,5 +56,9 @@ class PdfError(StructchunkError):
     """A PDF is encrypted, corrupt, truncated or has no text layer."""
 
 
+class TokenizerError(StructchunkError):
+    """The tokenizer given is not one structchunk can use (unknown name, bad file)."""
+
+
 class MissingDependencyError(StructchunkError):
     """An optional extra is needed; the message names it."""

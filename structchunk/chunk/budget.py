@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from structchunk.errors import BudgetError
+from structchunk.tokens.counter import count_span, window_size
 
 LengthFunction = Callable[[str], int]
 
@@ -19,7 +20,9 @@ class Budget:
 
     With the default `len`, sizes are computed arithmetically from spans, never by building
     strings, which keeps the chunker linear on large inputs. Any other length function (a
-    tokenizer's counter) is called on the real text and memoised.
+    tokenizer's counter) is called on the real text and memoised; a text longer than one
+    window (`structchunk.tokens.counter`) is counted window by window, and a measurement
+    against the budget stops once it is exceeded, so no call sees more than one window.
     """
 
     max_size: int = 1000
@@ -39,9 +42,17 @@ class Budget:
     def counts_characters(self) -> bool:
         return self.length is None or self.length is len
 
+    @property
+    def window(self) -> int:
+        assert self.length is not None
+        return window_size(self.length, self.max_size)
+
     def size(self, text: str) -> int:
         if self.counts_characters:
             return len(text)
+        if len(text) > self.window:
+            assert self.length is not None
+            return count_span(self.length, text, 0, len(text), self.window)
         cached = self._cache.get(text)
         if cached is None:
             assert self.length is not None
@@ -77,7 +88,18 @@ class Budget:
         if self.counts_characters:
             head = len(context) + len(CONTEXT_SEPARATOR) if context else 0
             return head + len(prefix) + (end - start) + len(suffix)
-        return self.size(contextualize(context, prefix + source[start:end] + suffix))
+        head_text = contextualize(context, prefix) if context else prefix
+        if len(head_text) + (end - start) + len(suffix) <= self.window:
+            return self.size(contextualize(context, prefix + source[start:end] + suffix))
+        # Too long for one call: count the parts window by window and stop past the budget.
+        total = self.size(head_text)
+        if total <= self.max_size:
+            assert self.length is not None
+            total += count_span(self.length, source, start, end, self.window,
+                                stop=self.max_size - total)
+        if total <= self.max_size and suffix:
+            total += self.size(suffix)
+        return total
 
 
 def contextualize(context: str, body: str) -> str:

@@ -15,6 +15,7 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.cli.inspect import render_inspection
 from structchunk.errors import SourceNotFoundError, StructchunkError
+from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
 
 
@@ -24,7 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(command: argparse.ArgumentParser) -> None:
         command.add_argument("--max-size", type=int, default=DEFAULT_MAX_SIZE,
-                             help="budget per chunk in characters (default %(default)s)")
+                             help="budget per chunk, in characters or, with --tokenizer, in "
+                                  "tokens (default %(default)s)")
+        command.add_argument("--tokenizer", default=None, metavar="NAME|PATH",
+                             help="count tokens: cl100k_base, o200k_base, a model name such "
+                                  "as gpt-4o, or a tokenizer.json path")
         command.add_argument("--strategy", choices=sorted(STRATEGIES), default="hybrid")
         command.add_argument("--overlap", type=int, default=0,
                              help="sentences repeated between neighbouring prose chunks")
@@ -52,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # pypdf logs repairs it makes to damaged files; the CLI reports problems in one line.
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
+        if getattr(args, "tokenizer", None):
+            args.tokenizer = resolve_tokenizer(args.tokenizer)  # checked before any work
         if args.command == "inspect":
             return _inspect(args)
         return _split(args)
@@ -68,7 +75,7 @@ def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chu
         options["strict"] = False
     document = parse(_checked_path(name), format=args.format, language=args.lang, **options)
     chunks = split(document, strategy=args.strategy, max_size=args.max_size,
-                   overlap=args.overlap)
+                   overlap=args.overlap, tokenizer=args.tokenizer)
     return document, chunks
 
 
