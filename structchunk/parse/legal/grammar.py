@@ -1,15 +1,16 @@
 """Legal grammars: what a jurisdiction's laws look like, read from `grammars/legal/<code>.toml`.
 
-Every pattern is compiled and checked when the file is loaded (required named groups present,
-tables and entries where the parser expects them), so a broken grammar fails at once with the
-file and entry named instead of misreading laws later. A loaded grammar answers the questions
+Files are found and inherited by `structchunk.grammar_loader` (`[jurisdiction] inherits =
+["de"]`: tables merge key by key, any other value is replaced whole). Every key is checked, and
+every pattern compiled with its required named groups, when the file is loaded, so a misspelt
+entry or a broken pattern fails at once with the file and entry named instead of misreading
+laws later. A loaded grammar answers the questions
 the parser asks of a line (is this a division, a provision heading, a title?) and finds the
 provisions a sentence refers to.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,12 +19,19 @@ from typing import Any
 import regex
 
 from structchunk.errors import GrammarError
-from structchunk.resources import grammar_path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+from structchunk.grammar_loader import (
+    GrammarFile,
+    check_keys,
+    find,
+    lineage,
+    merge,
+    names,
+    origin_of,
+    read_toml,
+    string_list,
+    table,
+)
+from structchunk.resources import grammar_folders
 
 DEFAULT_JURISDICTION = "de"
 
@@ -38,7 +46,7 @@ class Unit:
     ordered: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per loaded file: hashed by identity
 class LegalGrammar:
     code: str
     path: Path
@@ -60,6 +68,8 @@ class LegalGrammar:
     range_word: str
     max_range: int
     singular_sign: dict[str, str]
+    list_separator: regex.Pattern[str]  # between listed numbers: `, ` and the conjunctions
+    list_lead: regex.Pattern[str]  # the end of a line that leads into an enumeration
 
     def division(self, line: str) -> tuple[Unit, str, str, str] | None:
         """(unit, number, title, label) when `line` is a division heading.
@@ -107,7 +117,7 @@ class LegalGrammar:
         return found
 
     def _numbers(self, written: str, plural: bool) -> list[str]:
-        parts = regex.split(r"\s*,\s*|\s+(?:und|oder|sowie)\s+", written.strip())
+        parts = self.list_separator.split(written.strip())
         if not plural:
             parts = parts[:1]
         numbers: list[str] = []
@@ -126,29 +136,95 @@ def _group(match: regex.Match[str], name: str) -> str:
     return (match.group(name) or "") if name in match.re.groupindex else ""
 
 
-@lru_cache(maxsize=1)
+def legal_folders() -> tuple[Path, ...]:
+    """The folders searched for legal grammars, the user's first."""
+    return grammar_folders("legal")
+
+
 def available_jurisdictions() -> tuple[str, ...]:
-    folder = grammar_path("legal")
-    return tuple(sorted(path.stem for path in folder.glob("*.toml"))) if folder.is_dir() else ()
+    """Codes of the jurisdictions with a grammar file on the search path."""
+    return _jurisdictions(legal_folders())
 
 
 @lru_cache(maxsize=16)
-def load_grammar(code: str = DEFAULT_JURISDICTION) -> LegalGrammar:
-    """Load, validate and cache `grammars/legal/<code>.toml`; errors name file and entry."""
-    path = grammar_path("legal", f"{code}.toml")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as err:
-        known = ", ".join(available_jurisdictions()) or "none"
-        raise GrammarError(f"no legal grammar for {code!r} (known: {known})", str(path)) from err
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise GrammarError(f"cannot be read: {err}", str(path)) from err
-    return _Loader(path, data).grammar(code)
+def _jurisdictions(folders: tuple[Path, ...]) -> tuple[str, ...]:
+    return names(folders, ".toml")
+
+
+def load_legal_grammar(code: str = DEFAULT_JURISDICTION) -> LegalGrammar:
+    """Load, validate and cache `legal/<code>.toml` and what it inherits; errors name the file
+    and the entry."""
+    return _load(code, legal_folders())
+
+
+@lru_cache(maxsize=16)
+def _load(code: str, folders: tuple[Path, ...]) -> LegalGrammar:
+    if find(folders, code, ".toml") is None:
+        known = ", ".join(_jurisdictions(folders)) or "none"
+        raise GrammarError(f"no legal grammar for {code!r} (known: {known})",
+                           origin_of(folders[-1] / f"{code}.toml"))
+    files = lineage(folders, code, ".toml", _read, _parents, kind="legal grammar")
+    data: dict[str, Any] = {}
+    for _file, own in files:
+        data = merge(data, own)
+    top = files[-1][0]
+    return _Loader(top.path, data).grammar(code)
+
+
+# Every table and entry a legal grammar may have; anything else is a misspelling.
+_SCHEMA: dict[str, tuple[str, ...]] = {
+    "jurisdiction": ("code", "name", "language", "inherits"),
+    "law": ("front_matter_keys", "title_abbreviation"),
+    "divisions": ("title_separator", "unit"),
+    "provision": ("key", "pattern", "title_start", "not_title", "not_title_end",
+                  "max_title_length", "repealed"),
+    "absatz": ("key", "pattern"),
+    "items": (),
+    "note": ("key", "pattern"),
+    "reference": ("pattern", "plural_signs", "range_word", "max_range", "singular_sign"),
+    "words": ("conjunctions",),
+}
+_UNIT_KEYS = ("name", "key", "pattern", "ordered")
+
+
+def _read(file: GrammarFile) -> dict[str, Any]:
+    data = read_toml(file)
+    check_keys(data, _SCHEMA, "", file.origin)
+    header = table(data, "jurisdiction", "", file.origin, required=True)
+    if header.get("code", file.name) != file.name:
+        raise GrammarError(f"jurisdiction.code: {header.get('code')!r} must be the file name "
+                           f"{file.name!r}", file.origin)
+    string_list(header.get("inherits", []), "jurisdiction.inherits", file.origin)
+    for name, keys in _SCHEMA.items():
+        if name == "items":
+            continue
+        check_keys(table(data, name, "", file.origin), keys, name, file.origin)
+    units = [(f"divisions.unit[{index}]", entry) for index, entry
+             in enumerate(_tables(table(data, "divisions", "", file.origin).get("unit", []),
+                                  "divisions.unit", file.origin))]
+    units += [(f"items[{index}]", entry) for index, entry
+              in enumerate(_tables(data.get("items", []), "items", file.origin))]
+    for where, entry in units:
+        check_keys(entry, _UNIT_KEYS, where, file.origin)
+    return data
+
+
+def _tables(value: Any, entry: str, origin: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise GrammarError(f"{entry}: must be an array of tables ([[{entry}]])", origin)
+    return value
+
+
+def _parents(_file: GrammarFile, data: dict[str, Any]) -> list[str]:
+    return list(data["jurisdiction"].get("inherits", []))
 
 
 class _Loader:
+    """Builds a `LegalGrammar` from merged, key-checked data: types, patterns, groups."""
+
     def __init__(self, path: Path, data: dict[str, Any]) -> None:
         self.path = path
+        self.origin = origin_of(path)
         self.data = data
 
     def grammar(self, code: str) -> LegalGrammar:
@@ -156,22 +232,27 @@ class _Loader:
         divisions = self.table("divisions")
         provision = self.table("provision")
         reference = self.table("reference")
+        words = self.data.get("words", {})
+        conjunctions = self.strings("words.conjunctions", words.get("conjunctions", []))
         return LegalGrammar(
             code=code, path=self.path,
-            front_matter_keys=tuple(law.get("front_matter_keys", ())),
+            front_matter_keys=tuple(self.strings("law.front_matter_keys",
+                                                 law.get("front_matter_keys", []))),
             title_abbreviation=self.pattern("law.title_abbreviation",
                                             law.get("title_abbreviation", r"(?!)")),
             divisions=tuple(self.unit(f"divisions.unit[{index}]", entry)
                             for index, entry in enumerate(divisions.get("unit", []))),
             title_separator=self.pattern("divisions.title_separator",
                                          divisions.get("title_separator", r"^\s*")),
-            provision=self.unit("provision", {"name": "provision", **provision},
+            provision=self.unit("provision", {"name": "provision", "key": provision.get("key"),
+                                              "pattern": provision.get("pattern")},
                                 required=("sign", "number")),
             title_start=self.pattern("provision.title_start", provision.get("title_start", "")),
             not_title=self.pattern("provision.not_title", provision.get("not_title", r"(?!)")),
             not_title_end=self.pattern("provision.not_title_end",
                                        provision.get("not_title_end", r"(?!)")),
-            max_title_length=int(provision.get("max_title_length", 250)),
+            max_title_length=self.number("provision.max_title_length",
+                                         provision.get("max_title_length", 250)),
             repealed=self.pattern("provision.repealed", provision.get("repealed", r"(?!)")),
             absatz=self.unit("absatz", {"name": "absatz", **self.table("absatz")}),
             items=tuple(self.unit(f"items[{index}]", entry)
@@ -179,36 +260,76 @@ class _Loader:
             note=self.unit("note", {"name": "note", **self.table("note")}),
             reference=self.pattern("reference.pattern", reference.get("pattern"),
                                    required=("sign", "numbers")),
-            plural_signs=frozenset(reference.get("plural_signs", ())),
-            range_word=str(reference.get("range_word", "bis")),
-            max_range=int(reference.get("max_range", 30)),
-            singular_sign=dict(reference.get("singular_sign", {})))
+            plural_signs=frozenset(self.strings("reference.plural_signs",
+                                                reference.get("plural_signs", []))),
+            range_word=self.text("reference.range_word", reference.get("range_word", "bis")),
+            max_range=self.number("reference.max_range", reference.get("max_range", 30)),
+            singular_sign=self.mapping("reference.singular_sign",
+                                       reference.get("singular_sign", {})),
+            list_separator=self.pattern("words.conjunctions", _separator(conjunctions)),
+            list_lead=self.pattern("words.conjunctions", _lead(conjunctions)))
 
     def table(self, name: str) -> dict[str, Any]:
-        value = self.data.get(name)
-        if not isinstance(value, dict):
-            raise GrammarError(f"missing table [{name}]", str(self.path))
-        return value
+        return table(self.data, name, "", self.origin, required=True)
 
     def unit(self, entry: str, data: dict[str, Any], required: tuple[str, ...] = ()) -> Unit:
-        if "name" not in data or "pattern" not in data:
-            raise GrammarError(f"{entry} needs `name` and `pattern`", str(self.path))
+        if data.get("name") is None or data.get("pattern") is None:
+            raise GrammarError(f"{entry} needs `name` and `pattern`", self.origin)
         pattern = self.pattern(f"{entry}.pattern", data["pattern"], required)
         if pattern.groupindex and "number" not in pattern.groupindex:
             raise GrammarError(f"{entry}.pattern has groups but no `number` group",
-                               str(self.path))
-        return Unit(str(data["name"]), data.get("key"), pattern, bool(data.get("ordered", True)))
+                               self.origin)
+        ordered = data.get("ordered", True)
+        if not isinstance(ordered, bool):
+            raise GrammarError(f"{entry}.ordered must be true or false", self.origin)
+        key = data.get("key")
+        if key is not None:
+            key = self.text(f"{entry}.key", key)
+        return Unit(self.text(f"{entry}.name", data["name"]), key, pattern, ordered)
 
     def pattern(self, entry: str, value: object, required: tuple[str, ...] = ()
                 ) -> regex.Pattern[str]:
         if not isinstance(value, str):
-            raise GrammarError(f"{entry} must be a string pattern", str(self.path))
+            raise GrammarError(f"{entry} must be a string pattern", self.origin)
         try:
             compiled = regex.compile(value)
         except regex.error as err:
-            raise GrammarError(f"{entry} does not compile: {err}", str(self.path)) from err
+            raise GrammarError(f"{entry} does not compile: {err}", self.origin) from err
         missing = [name for name in required if name not in compiled.groupindex]
         if missing:
             raise GrammarError(f"{entry} lacks the group(s) {', '.join(missing)}",
-                               str(self.path))
+                               self.origin)
         return compiled
+
+    def text(self, entry: str, value: object) -> str:
+        if not isinstance(value, str) or not value:
+            raise GrammarError(f"{entry} must be a non-empty string", self.origin)
+        return value
+
+    def number(self, entry: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise GrammarError(f"{entry} must be a whole number, not {value!r}", self.origin)
+        return value
+
+    def strings(self, entry: str, value: object) -> list[str]:
+        return string_list(value, entry, self.origin)
+
+    def mapping(self, entry: str, value: object) -> dict[str, str]:
+        if not isinstance(value, dict) or not all(
+                isinstance(item, str) for item in (*value, *value.values())):
+            raise GrammarError(f"{entry} must be a table of strings", self.origin)
+        return dict(value)
+
+
+def _alternatives(words: list[str]) -> str:
+    return "|".join(regex.escape(word) for word in words) or "(?!)"
+
+
+def _separator(conjunctions: list[str]) -> str:
+    """Between the numbers of a list of references: a comma or a conjunction (`1, 3 und 5`)."""
+    return rf"\s*,\s*|\s+(?:{_alternatives(conjunctions)})\s+"
+
+
+def _lead(conjunctions: list[str]) -> str:
+    """How a line that leads into an enumeration ends: a punctuation mark or a conjunction."""
+    return rf"(?:[.,;:]|\b(?:{_alternatives(conjunctions)}))$"

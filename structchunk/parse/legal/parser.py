@@ -32,7 +32,7 @@ from structchunk.parse.legal.grammar import (
     LegalGrammar,
     Unit,
     available_jurisdictions,
-    load_grammar,
+    load_legal_grammar,
 )
 from structchunk.parse.legal.grammar import _Loader as _Loader  # tests build grammars from data
 from structchunk.parse.rules import (
@@ -50,7 +50,6 @@ _KEPT_KINDS = frozenset({NodeKind.TABLE, NodeKind.HTML, NodeKind.QUOTE})
 _MARKDOWN_HEADING = regex.compile(r"(?m)^ {0,3}#{1,6}[ \t]+(.*)$")
 _FRONT_MATTER_FENCE = regex.compile(r"^(?:---|\.\.\.)\s*$")
 _SENTENCE_END = regex.compile(r"[.;:]$")
-_LIST_LEAD = regex.compile(r"(?:[.,;:]|\b(?:und|oder|sowie))$")
 
 
 # --- detection ----------------------------------------------------------------------------
@@ -61,7 +60,7 @@ def grammar_for(text: str, language: str | None = None, markdown: bool = False
     codes = [language] if language in available_jurisdictions() else available_jurisdictions()
     for code in codes:
         assert code is not None
-        grammar = load_grammar(code)
+        grammar = load_legal_grammar(code)
         if _count_headings(grammar, text, markdown) >= 3:
             return grammar
     return None
@@ -77,7 +76,7 @@ def looks_legal_text(text: str, language: str | None = None) -> bool:
     for code in ([language] if language else available_jurisdictions()):
         if code not in available_jurisdictions():
             continue
-        grammar = load_grammar(code)
+        grammar = load_legal_grammar(code)
         plain = _count_headings(grammar, text, markdown=False)
         if plain >= 3 and plain > _count_headings(grammar, text, markdown=True):
             return True
@@ -226,7 +225,7 @@ class LegalParser:
                 before = state.stripped(line - 1)
                 expected = (_follows(last_numbers.get(rank), number) if unit.ordered
                             else True)
-                return expected and bool(_LIST_LEAD.search(before))
+                return expected and bool(self.grammar.list_lead.search(before))
             marker_end = match.end()
             while marker_end < len(text) and text[marker_end] in " \t":
                 marker_end += 1
@@ -261,9 +260,14 @@ def _follows(previous: str | None, current: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=16)
 def _parser(code: str) -> LegalParser:
-    return LegalParser(load_grammar(code))
+    return _parser_for(load_legal_grammar(code))
+
+
+@lru_cache(maxsize=16)
+def _parser_for(grammar: LegalGrammar) -> LegalParser:
+    """One parser per loaded grammar (grammars are cached per search path)."""
+    return LegalParser(grammar)
 
 
 # --- entry points -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from structchunk.errors import GrammarError
 from structchunk.parse.legal import parser as legal
 
-GRAMMAR = legal.load_grammar("de")
+GRAMMAR = legal.load_legal_grammar("de")
 
 
 @pytest.mark.parametrize("line,expected", [
@@ -82,7 +82,7 @@ def test_numbering_sequence(previous: str | None, current: str, expected: bool) 
 
 def test_unknown_jurisdiction_names_the_file() -> None:
     with pytest.raises(GrammarError, match="no legal grammar for 'xx'"):
-        legal.load_grammar("xx")
+        legal.load_legal_grammar("xx")
 
 
 def test_a_broken_pattern_names_the_entry(tmp_path: Path) -> None:
@@ -97,3 +97,45 @@ def test_the_grammar_declares_its_jurisdiction() -> None:
     assert "de" in legal.available_jurisdictions()
     assert GRAMMAR.code == "de"
     assert [unit.name for unit in GRAMMAR.divisions][:3] == ["Buch", "Teil", "Abschnitt"]
+
+
+def _jurisdiction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
+    (tmp_path / "legal").mkdir()
+    (tmp_path / "legal" / "xx.toml").write_text(
+        '[jurisdiction]\ncode = "xx"\ninherits = ["de"]\n' + body, encoding="utf-8")
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+
+
+def test_a_misspelt_key_is_an_error_naming_file_and_entry(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _jurisdiction(tmp_path, monkeypatch, "[provision]\nmax_titel_length = 5\n")
+    with pytest.raises(GrammarError) as raised:
+        legal.load_legal_grammar("xx")
+    assert "xx.toml" in str(raised.value)
+    assert "provision.max_titel_length: unknown entry" in str(raised.value)
+
+
+@pytest.mark.parametrize("body,problem", [
+    ("[provison]\npattern = 'x'\n", "provison: unknown entry"),
+    ("[[items]]\nname = 'x'\npatern = 'x'\n", "items[0].patern: unknown entry"),
+    ("[provision]\nmax_title_length = 'long'\n", "provision.max_title_length must be a whole"),
+    ("[reference]\nplural_signs = '§§'\n", "reference.plural_signs: must be a list"),
+])
+def test_wrong_entries_are_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str,
+                                  problem: str) -> None:
+    _jurisdiction(tmp_path, monkeypatch, body)
+    with pytest.raises(GrammarError, match="xx.toml") as raised:
+        legal.load_legal_grammar("xx")
+    assert problem in str(raised.value)
+
+
+def test_a_jurisdiction_inherits_and_overrides(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    _jurisdiction(tmp_path, monkeypatch, "[provision]\nmax_title_length = 5\n")
+    grammar = legal.load_legal_grammar("xx")
+    assert grammar.max_title_length == 5
+    assert grammar.divisions == GRAMMAR.divisions
+    assert grammar.provision == GRAMMAR.provision
+    assert grammar.provision_heading("§ 1 Kurz") == ("§", "1", "Kurz")
+    assert grammar.provision_heading("§ 1 Zu lang") is None
+    assert "xx" in legal.available_jurisdictions()
