@@ -1,3 +1,5 @@
+; suffixes: .sh .bash
+; aliases: shell zsh
 ; Bash: functions; everything else is grouped into statements between blank lines.
 
 ((function_definition name: (word) @name body: (_) @body) @unit

@@ -1,3 +1,4 @@
+; suffixes: .c
 ; C: function definitions, and structs, unions and enums with a body.
 
 ((function_definition

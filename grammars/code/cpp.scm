@@ -1,4 +1,6 @@
 ; inherits: c
+; suffixes: .h .cpp .cc .cxx .hpp .hh
+; aliases: c++
 ; C++: C's units plus classes, namespaces and templates (the template line belongs to its unit).
 
 ((function_definition

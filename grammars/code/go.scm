@@ -1,3 +1,5 @@
+; suffixes: .go
+; aliases: golang
 ; Go: functions, methods (titled with their receiver type) and type declarations.
 
 ((function_declaration name: (identifier) @name body: (block) @body) @unit

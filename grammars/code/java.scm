@@ -1,3 +1,4 @@
+; suffixes: .java
 ; Java: types and their methods and constructors; annotations sit inside the declaration.
 
 ((class_declaration name: (_) @name body: (class_body) @body) @unit

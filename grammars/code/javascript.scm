@@ -1,3 +1,5 @@
+; suffixes: .js .mjs .cjs .jsx
+; aliases: node
 ; JavaScript: declarations, class members, and functions bound to a name
 ; (`const f = () => {}`, `app.get = function get() {}`, `{ key: function () {} }`).
 

@@ -1,3 +1,5 @@
+; suffixes: .json
+; aliases: jsonc
 ; JSON: each top-level key whose value is an object or an array; its members are the pairs or
 ; elements inside.
 

@@ -1,3 +1,5 @@
+; suffixes: .py .pyi
+; aliases: python3 py3
 ; Python: classes and functions (methods are functions inside a class); decorators wrap them.
 
 ((class_definition name: (identifier) @name body: (block) @body) @unit

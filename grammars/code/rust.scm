@@ -1,3 +1,4 @@
+; suffixes: .rs
 ; Rust: functions, impl and trait blocks, types, modules and macros; doc comments and
 ; attributes directly above an item belong to it (inner `//!` docs describe the enclosing item).
 

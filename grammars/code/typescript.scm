@@ -1,5 +1,6 @@
 ; grammar: tree_sitter_typescript.language_typescript
 ; inherits: javascript
+; suffixes: .ts .mts .cts
 ; TypeScript: everything JavaScript has, plus interfaces, enums, type aliases and namespaces.
 
 ((abstract_class_declaration name: (_) @name body: (class_body) @body) @unit

@@ -1,3 +1,4 @@
+; suffixes: .yaml .yml
 ; YAML: top-level keys whose value is a block mapping or sequence, and the keys one level
 ; below them (`jobs > build`).
 

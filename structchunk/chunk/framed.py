@@ -47,7 +47,7 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     body_start = int(node.attrs.get("body_start", node.start))
     body_end = int(node.attrs.get("body_end", node.end))
     if fence_open is None:
-        units = code_units(packer, source, node.children, node.start, node.end, path, "", "")
+        units = _fitting_pieces(packer, source, node.children, node.start, node.end, path, "", "")
         return _with_indentation(packer, packer.pack_framed(units, "", ""))
     fence_close = node.attrs.get("fence_close")
     prefix = str(fence_open) + "\n"
@@ -56,7 +56,7 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     tail = Piece(body_end, node.end, path) if fence_close else None
     if tail is not None and body_end < node.end:
         tail = replace(tail, start=_line_start(source, node.end))
-    units = code_units(packer, source, node.children, body_start, body_end, path, prefix,
+    units = _fitting_pieces(packer, source, node.children, body_start, body_end, path, prefix,
                        suffix)
     return _with_indentation(packer, packer.pack_framed(units, prefix, suffix, lead=lead,
                                                         tail=tail))
@@ -79,8 +79,9 @@ def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:
     return result
 
 
-def code_units(packer: Packer, source: str, children: Sequence[Node], start: int, end: int,
-               path: tuple[Title, ...], prefix: str, suffix: str) -> list[Piece]:
+def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start: int,
+                    end: int, path: tuple[Title, ...], prefix: str, suffix: str
+                    ) -> list[Piece]:
     """Units that each fit with the frame: definitions whole where they fit, else their parts.
 
     Text between children (a signature line, a closing brace) becomes a unit of its own, so
@@ -103,7 +104,7 @@ def code_units(packer: Packer, source: str, children: Sequence[Node], start: int
                                     prefix, suffix))
             units.append(Piece(child.children[1].start, child.end, inner, 0))
         elif child.children:
-            parts = code_units(packer, source, child.children, child.start, child.end, inner,
+            parts = _fitting_pieces(packer, source, child.children, child.start, child.end, inner,
                                prefix, suffix)
             if parts and parts[0].start == child.start:
                 parts[0] = packer.opened(replace(parts[0], prefix=prefix, suffix=suffix),

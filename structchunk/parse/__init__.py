@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,13 @@ class Format:
     suffixes: tuple[str, ...]
     binary: bool = False
     sniff: Callable[[str], bool] | None = None
+    # Suffixes declared in grammar data (the code grammars), read when first needed.
+    declared_suffixes: Callable[[], Collection[str]] | None = None
+
+    def claims(self, suffix: str) -> bool:
+        """Whether a file with this (lowercase) suffix is in this format."""
+        return suffix in self.suffixes or (self.declared_suffixes is not None
+                                           and suffix in self.declared_suffixes())
 
 
 def _sniff_markdown(text: str) -> bool:
@@ -36,6 +43,13 @@ def _sniff_markdown(text: str) -> bool:
     block = regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|>\s)", head)
     inline = regex.search(r"\*\*\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\n]+\)", head)
     return bool(block or inline)
+
+
+def _code_suffixes() -> Collection[str]:
+    """The suffixes the code grammars declare (`; suffixes:` in `grammars/code/*.scm`)."""
+    from structchunk.parse.code import code_suffixes
+
+    return code_suffixes()
 
 
 def _sniff_legal(text: str) -> bool:
@@ -50,10 +64,7 @@ FORMATS: tuple[Format, ...] = (
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
            sniff=_sniff_markdown),
     Format("text", "structchunk.parse.text", (".txt", ".text", ".rst", "")),
-    Format("code", "structchunk.parse.code", (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx",
-                                                     ".go", ".rs", ".java", ".c", ".h", ".cpp",
-                                                     ".cc", ".hpp", ".sh", ".bash", ".json",
-                                                     ".yaml", ".yml")),
+    Format("code", "structchunk.parse.code", (), declared_suffixes=_code_suffixes),
 )
 
 FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
@@ -66,7 +77,7 @@ def detect_format(path: str | None, text: str | None = None, head: bytes | None 
     if path is not None:
         suffix = Path(path).suffix.lower()
         for fmt in FORMATS:
-            if suffix and suffix in fmt.suffixes:
+            if suffix and fmt.claims(suffix):
                 return fmt
     if text is not None:
         for fmt in FORMATS:
@@ -120,8 +131,8 @@ def _origin_of(item: object) -> str:
 def _looks_like_path(item: str) -> bool:
     """A one-word string ending in a known suffix is a mistyped path, not a document."""
     suffix = Path(item).suffix.lower()
-    known = {suffix for fmt in FORMATS for suffix in fmt.suffixes if suffix}
-    return bool(suffix) and suffix in known and not any(ch.isspace() for ch in item)
+    return (bool(suffix) and any(fmt.claims(suffix) for fmt in FORMATS)
+            and not any(ch.isspace() for ch in item))
 
 
 def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:

@@ -17,8 +17,8 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
-from structchunk.parse import code as code_units
 from structchunk.parse import legal, markdown_pyromark
+from structchunk.parse.code import outline, resolve_code_language
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
@@ -166,10 +166,9 @@ class _TreeBuilder:
         if closed and last - first == 2:
             body_end = body_start
         fence_close = text[self.source.line_start(last - 1):end].strip() if closed else None
-        language = code_units.normalise_language(token.info.split()[0] if token.info.strip()
-                                                  else None)
+        language = resolve_code_language(token.info.split()[0] if token.info.strip() else None)
         body_start, body_end = trim_span(text, body_start, max(body_start, body_end))
-        units, fallback = code_units.outline(self.source, body_start, body_end, language)
+        units, fallback = outline(self.source, body_start, body_end, language)
         extra = {"code_fallback": fallback} if fallback else {}
         return make_node(self.source, NodeKind.CODE, start, end, units, language=language,
                          fence_open=fence_open, fence_close=fence_close,

@@ -1,7 +1,14 @@
-"""Source code: grammars per programming language (`grammars`), the outline of definitions read
-with tree-sitter (`outline`), and the parser of a whole source file (`parser`)."""
+"""Source code: which grammar names a file or a fence (`languages`), the query files per
+programming language (`grammars`), the outline of definitions read with tree-sitter
+(`outline`), and the parser of a whole source file (`parser`)."""
 
-from structchunk.parse.code.outline import code_units, normalise_language, outline
-from structchunk.parse.code.parser import language_for_path, parse
+from structchunk.parse.code.languages import (
+    code_language_for_path,
+    code_suffixes,
+    resolve_code_language,
+)
+from structchunk.parse.code.outline import outline
+from structchunk.parse.code.parser import parse
 
-__all__ = ["code_units", "language_for_path", "normalise_language", "outline", "parse"]
+__all__ = ["code_language_for_path", "code_suffixes", "outline", "parse",
+           "resolve_code_language"]

@@ -3,10 +3,11 @@
 What makes a unit is data: `grammars/code/<language>.scm` holds tree-sitter queries whose
 captures name the units (`@unit`, `@name`, `@body`), the nodes that wrap one (`@wrap`:
 decorators, `export`) and the comments and attributes that belong to the unit below them
-(`@attach`; `@doc` for doc comments, which may stand one blank line above it). A file may name
-its tree-sitter grammar (`; grammar:`) and extend another file (`; inherits:`); it is checked
-when loaded, so a typo in a capture or setting is an error naming the file, not a unit that
-silently goes missing.
+(`@attach`; `@doc` for doc comments, which may stand one blank line above it). The directives at
+the top of a file (its tree-sitter grammar, the files it extends, its suffixes and aliases) are
+read by `languages`; files are found and inherited by `structchunk.grammar_loader`. A file is
+checked when loaded, so a typo in a capture or setting is an error naming the file, not a unit
+that silently goes missing.
 
 Grammar wheels are imported only when a document uses the language, and each compiled query is
 cached. tree-sitter-language-pack is an optional fallback, consulted only in releases that ship
@@ -26,11 +27,11 @@ import regex
 from tree_sitter import Language, Query, QueryError
 
 from structchunk.errors import GrammarError
-from structchunk.resources import grammar_path
+from structchunk.grammar_loader import find, lineage
+from structchunk.parse.code.languages import code_folders, read_header
 
 _CAPTURES = frozenset({"unit", "name", "body", "wrap", "attach", "doc"})
 _SETTINGS = frozenset({"kind", "keyword", "title"})
-_DIRECTIVE = regex.compile(r"^;\s*(grammar|inherits):\s*(\S+)\s*$", regex.MULTILINE)
 # `{name}` in a pattern's `title` setting: filled with that capture's text.
 TITLE_PLACEHOLDER = regex.compile(r"\{(\w+)\}")
 
@@ -47,42 +48,32 @@ class CodeGrammar:
     guess_fields: bool = False  # no query file: read name and body from the grammar's fields
 
 
+def load_code_grammar(name: str) -> CodeGrammar | None:
+    """The grammar for a resolved language name (`resolve_code_language`), or None when
+    neither a query file with an installed tree-sitter grammar nor the language pack has it."""
+    return _load(name, code_folders())
+
+
 @lru_cache(maxsize=256)  # info strings are open-ended; keep the cache bounded
-def load_grammar(name: str) -> CodeGrammar | None:
-    """The grammar for a normalised language name, or None when it is not installed."""
-    path = grammar_path("code", f"{name}.scm")
-    if not regex.fullmatch(r"[a-z0-9_+#-]+", name) or not path.is_file():
+def _load(name: str, folders: tuple[Path, ...]) -> CodeGrammar | None:
+    top = find(folders, name, ".scm")
+    if top is None:
         language = _language_pack(name)
         return _generic_grammar(name, language) if language is not None else None
-    text, module = _query_text(path, ())
+    files = lineage(folders, name, ".scm", read_header, lambda _file, header: header.inherits,
+                    kind="code grammar")
+    text = "\n".join(header.text for _file, header in files)
+    module = files[-1][1].module
     language = _load_language(module or f"tree_sitter_{name}.language") or _language_pack(name)
     if language is None:
         return None
     try:
         query = Query(language, text)
     except QueryError as err:
-        raise GrammarError(f"query does not compile: {err}", str(path)) from err
+        raise GrammarError(f"query does not compile: {err}", top.origin) from err
     settings = tuple(query.pattern_settings(index) for index in range(query.pattern_count))
-    _validate(query, settings, text, str(path))
-    return CodeGrammar(name, str(path), language, query, settings)
-
-
-def _query_text(path: Path, seen: tuple[Path, ...]) -> tuple[str, str | None]:
-    """The file's queries after those of the files it inherits, and its `; grammar:` line."""
-    if path in seen:
-        raise GrammarError("inherits itself", str(path))
-    text = path.read_text(encoding="utf-8")
-    module = None
-    parts = []
-    for match in _DIRECTIVE.finditer(text):
-        if match.group(1) == "grammar":
-            module = match.group(2)
-            continue
-        parent = grammar_path("code", f"{match.group(2)}.scm")
-        if not parent.is_file():
-            raise GrammarError(f"inherits {match.group(2)!r}, which has no file", str(path))
-        parts.append(_query_text(parent, (*seen, path))[0])
-    return "\n".join([*parts, text]), module
+    _validate(query, settings, text, top.origin)
+    return CodeGrammar(name, top.origin, language, query, settings)
 
 
 def _validate(query: Query, settings: tuple[Mapping[str, str], ...], text: str,

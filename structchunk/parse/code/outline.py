@@ -17,19 +17,13 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-import regex
 from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
-from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_grammar
+from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_code_grammar
+from structchunk.parse.code.languages import resolve_code_language
 from structchunk.tree import Node, NodeKind, make_node
-
-_ALIASES = {"py": "python", "python3": "python", "py3": "python", "js": "javascript",
-            "node": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript",
-            "ts": "typescript", "mts": "typescript", "cts": "typescript", "sh": "bash",
-            "shell": "bash", "zsh": "bash", "yml": "yaml", "golang": "go", "rs": "rust",
-            "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "cpp", "jsonc": "json"}
 
 # Nesting deeper than this is kept as plain text: linear time and no recursion limit.
 MAX_DEPTH = 48
@@ -40,30 +34,16 @@ _TITLE_LIMIT = 80
 _SPACE = b" \t\r\n\f\v"
 
 
-def normalise_language(info: str | None) -> str | None:
-    """`py`, `{.python}`, `js:app.js`, `C++` → the name of a grammar file."""
-    if not info:
-        return None
-    name = regex.split(r"[\s,:;{}]", info.strip().lower().lstrip(".{"), maxsplit=1)[0]
-    name = name.removeprefix("language-").lstrip(".")
-    return _ALIASES.get(name, name) or None
-
-
-def code_units(source: Source, start: int, end: int, language: str | None) -> list[Node]:
-    """DEFINITION and TEXT nodes covering `source.text[start:end]`, in source order."""
-    return outline(source, start, end, language)[0]
-
-
 def outline(source: Source, start: int, end: int, language: str | None
             ) -> tuple[list[Node], str | None]:
     """The units of a stretch of code and, when there is no grammar for it, why not.
 
     With no grammar the result is no units and a note; the chunker then cuts between lines.
     """
-    name = normalise_language(language)
+    name = resolve_code_language(language)
     if name is None or not source.text[start:end].strip():
         return [], None
-    grammar = load_grammar(name)
+    grammar = load_code_grammar(name)
     if grammar is None:
         return [], f"no grammar for {name}"
     return _Outline(source, start, end, grammar).nodes(), None

@@ -6,34 +6,18 @@ The programming language comes from the file name (or the `code_language` option
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from structchunk.decode import Source
-from structchunk.parse.code.outline import normalise_language, outline
+from structchunk.parse.code.languages import code_language_for_path, resolve_code_language
+from structchunk.parse.code.outline import outline
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
-
-LANGUAGE_BY_SUFFIX = {
-    ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript",
-    ".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".mts": "typescript",
-    ".cts": "typescript", ".tsx": "tsx", ".go": "go", ".rs": "rust", ".java": "java",
-    ".c": "c", ".h": "cpp", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".hpp": "cpp",
-    ".hh": "cpp", ".sh": "bash", ".bash": "bash", ".json": "json", ".yaml": "yaml",
-    ".yml": "yaml",
-}
-
-
-def language_for_path(path: str | None) -> str | None:
-    """The grammar name for a file name, by its suffix."""
-    if path is None:
-        return None
-    return LANGUAGE_BY_SUFFIX.get(Path(path).suffix.lower())
 
 
 def parse(source: Source, language: str | None = None, *, code_language: str | None = None,
           **_options: Any) -> Document:
     """Parse a source file; `language` is the natural language of its comments, if known."""
-    code = normalise_language(code_language) or language_for_path(source.path)
+    code = resolve_code_language(code_language) or code_language_for_path(source.path)
     units, note = outline(source, 0, len(source.text), code)
     metadata: dict[str, Any] = {"code_language": code}
     if code is None:

@@ -9,7 +9,7 @@ import regex
 
 from structchunk.decode import read_source
 from structchunk.parse import parse
-from structchunk.parse.code.parser import language_for_path
+from structchunk.parse.code.languages import code_language_for_path
 from structchunk.tree import NodeKind
 from tests.conftest import load_spans
 from tests.parse.code.support import (
@@ -119,7 +119,7 @@ def test_source_files_parse_through_the_format_table(corpus: Path) -> None:
         document = parse(corpus / "code" / path)
         assert document.format == "code"
         assert document.language is None
-        assert document.metadata["code_language"] == language == language_for_path(path)
+        assert document.metadata["code_language"] == language == code_language_for_path(path)
         assert "code_fallback" not in document.metadata
         source = read_source(corpus / "code" / path)
         assert_well_formed(source, list(document.root.children), 0, len(source.text))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from structchunk.parse import parse
-from structchunk.parse.code.parser import language_for_path
+from structchunk.parse.code.languages import code_language_for_path
 from structchunk.tree import Node, NodeKind
 from tests.parse.code.support import assert_well_formed
 
@@ -37,7 +37,7 @@ def render(text: str, nodes: tuple[Node, ...], depth: int = 0) -> list[str]:
 def test_outline_matches_the_expected_file(sample: Path) -> None:
     document = parse(sample)
     assert document.format == "code"
-    assert document.metadata["code_language"] == language_for_path(sample.name)
+    assert document.metadata["code_language"] == code_language_for_path(sample.name)
     assert "code_fallback" not in document.metadata
     assert_well_formed(document.source, list(document.root.children), 0, len(document.text))
     actual = "\n".join(render(document.text, document.root.children)) + "\n"

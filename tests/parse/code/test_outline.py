@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from structchunk.errors import GrammarError
 from structchunk.parse import markdown
 from structchunk.parse.code import grammars as code_grammars
 from structchunk.parse.code import parser as source_code
-from structchunk.parse.code.outline import code_units, load_grammar, normalise_language, outline
+from structchunk.parse.code.grammars import load_code_grammar
+from structchunk.parse.code.languages import code_language_for_path, resolve_code_language
+from structchunk.parse.code.outline import outline
 from structchunk.tree import NodeKind
 from tests.parse.code.support import ALL_FILES, assert_well_formed, definitions, parse_units, read
 
@@ -25,7 +28,7 @@ LANGUAGES = ["python", "javascript", "typescript", "tsx", "go", "rust", "java", 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_grammar_file_loads(language: str) -> None:
-    grammar = load_grammar(language)
+    grammar = load_code_grammar(language)
     assert grammar is not None
     assert grammar.origin.endswith(f"{language}.scm")
     assert all("kind" in values for index, values in enumerate(grammar.settings)
@@ -37,9 +40,33 @@ def test_every_grammar_file_loads(language: str) -> None:
     ("jsx", "javascript"), ("ts", "typescript"), ("tsx", "tsx"), ("sh", "bash"),
     ("shell", "bash"), ("yml", "yaml"), ("golang", "go"), ("rs", "rust"), ("c++", "cpp"),
     ("js:app.js", "javascript"), ("language-rust", "rust"), ("", None), (None, None),
+    ("pyi", "python"), ("hh", "cpp"), ("mts", "typescript"), ("cxx", "cpp"),
 ])
 def test_info_strings_name_the_grammar(info: str | None, expected: str | None) -> None:
-    assert normalise_language(info) == expected
+    assert resolve_code_language(info) == expected
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("m.py", "python"), ("m.pyi", "python"), ("App.jsx", "javascript"), ("x.mts", "typescript"),
+    ("a.cxx", "cpp"), ("a.hh", "cpp"), ("a.H", "cpp"), ("a.c", "c"), ("notes.txt", None),
+    ("Makefile", None), (None, None),
+])
+def test_file_suffixes_name_the_grammar(path: str | None, expected: str | None) -> None:
+    assert code_language_for_path(path) == expected
+
+
+@pytest.mark.parametrize("name", ["m.py", "m.pyi", "App.jsx", "x.mts", "a.cxx", "a.hh"])
+def test_every_declared_suffix_parses_as_code(tmp_path: Path, name: str) -> None:
+    from structchunk.parse import parse
+
+    path = tmp_path / name
+    path.write_text("int f(void) { return 1; }\n" if name.startswith("a.")
+                    else "function f() { return 1 }\n" if "js" in name or "ts" in name
+                    else "def f():\n    return 1\n", encoding="utf-8")
+    document = parse(path)
+    assert document.format == "code"
+    assert document.metadata["code_language"] == code_language_for_path(name)
+    assert [node.kind for node in document.root.children] == [NodeKind.DEFINITION]
 
 
 def test_non_ascii_code_keeps_exact_character_offsets() -> None:
@@ -66,7 +93,7 @@ def test_offsets_are_absolute_for_a_stretch_inside_a_larger_text() -> None:
     prefix = "Préambule ✓ with ünicode\n\n"
     body = "fn main() {\n    println!(\"héllo\");\n}\n"
     source = from_text(prefix + body + "\nAfter.\n")
-    units = code_units(source, len(prefix), len(prefix) + len(body) - 1, "rs")
+    units, _note = outline(source, len(prefix), len(prefix) + len(body) - 1, "rs")
     assert [node.kind for node in units] == [NodeKind.DEFINITION]
     assert source.text[units[0].start:units[0].end] == body.rstrip()
     assert units[0].start_line == 3 and units[0].end_line == 5
@@ -93,14 +120,11 @@ def test_no_language_is_no_outline_and_no_note() -> None:
     assert parse_units("x = 1\n", None)[1:] == ([], None)
 
 
-def test_a_missing_grammar_wheel_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    load_grammar.cache_clear()
+def test_a_missing_grammar_wheel_falls_back(monkeypatch: pytest.MonkeyPatch,
+                                            fresh_grammars: None) -> None:
     monkeypatch.setattr(code_grammars, "_load_language", lambda reference: None)
-    try:
-        source, units, note = parse_units("def f():\n    pass\n", "python")
-        assert units == [] and note == "no grammar for python"
-    finally:
-        load_grammar.cache_clear()
+    source, units, note = parse_units("def f():\n    pass\n", "python")
+    assert units == [] and note == "no grammar for python"
 
 
 def test_a_source_file_in_an_unknown_language_is_one_code_block() -> None:
@@ -172,6 +196,14 @@ def test_fenced_code_in_markdown_gets_units_at_document_offsets() -> None:
         "no grammar for cobol")
 
 
+@pytest.fixture
+def fresh_grammars() -> Iterator[None]:
+    """Compiled grammars are cached per search path; a test that fakes a wheel clears them."""
+    code_grammars._load.cache_clear()
+    yield
+    code_grammars._load.cache_clear()
+
+
 def _write_grammar(folder: Path, name: str, text: str) -> None:
     (folder / "code").mkdir(exist_ok=True)
     (folder / "code" / f"{name}.scm").write_text(text, encoding="utf-8")
@@ -185,17 +217,16 @@ def _write_grammar(folder: Path, name: str, text: str) -> None:
     ('((function_definition) @unit (#set! title "{nothing}"))', "title names no capture"),
     ("(function_definition) @unit\n(comment) @remark", "unknown capture @remark"),
     ("; inherits: nowhere\n(function_definition) @unit", "inherits 'nowhere'"),
+    ("; inherits: python\n; inherits: c\n(function_definition) @unit", "given twice"),
+    ("; suffixs: .py\n(function_definition) @unit", "line 2: `; suffixs:` unknown directive"),
+    ("; suffixes: py\n(function_definition) @unit", "'py' is not a lowercase .suffix"),
 ])
 def test_a_malformed_query_file_is_a_grammar_error_naming_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str, problem: str) -> None:
     _write_grammar(tmp_path, "python", "; grammar: tree_sitter_python.language\n" + query)
-    monkeypatch.setattr(code_grammars, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
-    load_grammar.cache_clear()
-    try:
-        with pytest.raises(GrammarError) as raised:
-            load_grammar("python")
-    finally:
-        load_grammar.cache_clear()
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    with pytest.raises(GrammarError) as raised:
+        load_code_grammar("python")
     assert problem in str(raised.value)
     assert "python.scm" in str(raised.value)
 
@@ -205,19 +236,14 @@ def test_a_new_language_is_one_query_file(tmp_path: Path,
     _write_grammar(tmp_path, "starlark", "; grammar: tree_sitter_python.language\n"
                    '((function_definition name: (identifier) @name) @unit\n'
                    ' (#set! kind "rule") (#set! keyword "rule"))\n')
-    monkeypatch.setattr(code_grammars, "grammar_path", lambda *parts: tmp_path.joinpath(*parts))
-    load_grammar.cache_clear()
-    try:
-        source, units, note = parse_units("load('x')\n\ndef build(ctx):\n    pass\n",
-                                          "starlark")
-    finally:
-        load_grammar.cache_clear()
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    source, units, note = parse_units("load('x')\n\ndef build(ctx):\n    pass\n", "starlark")
     assert note is None
     assert [node.title for node in units if node.kind is NodeKind.DEFINITION] == ["rule build"]
 
 
 def test_the_language_pack_serves_languages_without_a_query_file(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, fresh_grammars: None) -> None:
     import tree_sitter_python
     from tree_sitter import Language
 
@@ -225,15 +251,10 @@ def test_the_language_pack_serves_languages_without_a_query_file(
     pack.get_language = lambda name: Language(tree_sitter_python.language())  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tree_sitter_language_pack", pack)
     monkeypatch.setattr(code_grammars.metadata, "version", lambda name: "0.13.0")
-    load_grammar.cache_clear()
-    try:
-        source, units, note = parse_units("class A:\n    def f(self):\n        pass\n",
-                                          "mython")
-        monkeypatch.setattr(code_grammars.metadata, "version", lambda name: "1.0.0")
-        load_grammar.cache_clear()
-        assert parse_units("def f(): pass\n", "mython")[2] == "no grammar for mython"
-    finally:
-        load_grammar.cache_clear()
+    source, units, note = parse_units("class A:\n    def f(self):\n        pass\n", "mython")
+    monkeypatch.setattr(code_grammars.metadata, "version", lambda name: "1.0.0")
+    code_grammars._load.cache_clear()
+    assert parse_units("def f(): pass\n", "mython")[2] == "no grammar for mython"
     assert note is None
     (unit,) = units
     assert unit.title == "class A"
