@@ -1,0 +1,219 @@
+"""Throughput of structchunk next to the peers and the parsers under it, as same-run ratios.
+
+Every tool chunks (or parses) the same inputs in the same rounds; each round runs every tool
+once, in turn, so load on a shared machine hits them alike, and the fastest round of each tool
+counts. Figures are throughput relative to LangChain's `RecursiveCharacterTextSplitter`
+(higher is faster), plus the ratios the targets are stated in.
+
+    python benchmarks/speed.py [--rounds 5] [--max-size 1000] [--only markdown,code,sentences]
+
+Markdown: every `.md` file of corpus/docs. Code: every file of corpus/code. Sentences: the
+paragraphs of corpus/prose and of the Markdown docs, segmented one paragraph per call, and the
+sentences of corpus/sentences/ud, one sentence per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from _common import corpus_root
+
+import structchunk
+from structchunk.decode import from_text
+
+Tool = Callable[[], object]
+
+
+def race(tools: dict[str, Tool], rounds: int) -> dict[str, float]:
+    """Best seconds per tool over `rounds` rounds, each round running every tool once."""
+    best = {name: float("inf") for name in tools}
+    for _ in range(rounds):
+        for name, tool in tools.items():
+            started = time.perf_counter()
+            tool()
+            best[name] = min(best[name], time.perf_counter() - started)
+    return best
+
+
+def report(title: str, seconds: dict[str, float], megabytes: float, baseline: str) -> None:
+    print(f"\n{title}: {megabytes:.2f} MB\n")
+    print("| tool | MB/s | relative throughput |")
+    print("|---|---:|---:|")
+    for name, value in sorted(seconds.items(), key=lambda item: item[1]):
+        print(f"| {name} | {megabytes / value:.2f} | {seconds[baseline] / value:.3f} |")
+
+
+def markdown_tools(texts: list[str], max_size: int) -> dict[str, Tool]:
+    sources = [from_text(text) for text in texts]
+    tools: dict[str, Tool] = {}
+    from langchain_text_splitters import (
+        MarkdownHeaderTextSplitter,
+        RecursiveCharacterTextSplitter,
+    )
+
+    recursive = RecursiveCharacterTextSplitter(chunk_size=max_size, chunk_overlap=0)
+    headers = MarkdownHeaderTextSplitter([("#" * level, f"h{level}") for level in range(1, 7)],
+                                         strip_headers=False)
+    tools["LangChain RecursiveCharacterTextSplitter"] = lambda: [
+        recursive.split_text(text) for text in texts]
+    tools["LangChain MarkdownHeaderTextSplitter + RecursiveCharacterTextSplitter"] = lambda: [
+        recursive.split_documents(headers.split_text(text)) for text in texts]
+    tools["structchunk split() (pyromark, default)"] = lambda: [
+        structchunk.split(source, max_size=max_size, format="markdown") for source in sources]
+    tools["structchunk split(), markdown-it backend"] = lambda: [
+        structchunk.split(source, max_size=max_size, format="markdown",
+                          markdown_backend="markdown-it") for source in sources]
+    tools["structchunk parse() (pyromark)"] = lambda: [
+        structchunk.parse(source, format="markdown") for source in sources]
+    tools["structchunk parse(), markdown-it backend"] = lambda: [
+        structchunk.parse(source, format="markdown", markdown_backend="markdown-it")
+        for source in sources]
+    import pyromark
+    from markdown_it import MarkdownIt
+
+    options = pyromark.Options.ENABLE_TABLES
+    tools["pyromark events with ranges (parse alone)"] = lambda: [
+        sum(1 for _ in pyromark.events_with_range(text, options=options)) for text in texts]
+    default = MarkdownIt("commonmark").enable("table")
+    block_only = MarkdownIt("commonmark").enable("table").disable(["inline", "text_join"],
+                                                                   ignoreInvalid=True)
+    tools["markdown-it-py default parse"] = lambda: [default.parse(text) for text in texts]
+    tools["markdown-it-py block rules only"] = lambda: [block_only.parse(text) for text in texts]
+    try:
+        from chonkie import RecursiveChunker
+
+        chonkie = RecursiveChunker(tokenizer="character", chunk_size=max_size)
+        tools["Chonkie RecursiveChunker"] = lambda: [chonkie.chunk(text) for text in texts]
+    except ImportError:
+        pass
+    try:
+        from semantic_text_splitter import MarkdownSplitter
+
+        rust = MarkdownSplitter(max_size)
+        tools["semantic-text-splitter MarkdownSplitter"] = lambda: [
+            rust.chunks(text) for text in texts]
+    except ImportError:
+        pass
+    try:
+        from llama_index.core import Document
+        from llama_index.core.node_parser import MarkdownNodeParser, SentenceSplitter
+
+        nodes = MarkdownNodeParser()
+        sentences = SentenceSplitter(chunk_size=max_size // 4, chunk_overlap=0)
+        tools["LlamaIndex MarkdownNodeParser + SentenceSplitter"] = lambda: [
+            sentences.get_nodes_from_documents(nodes.get_nodes_from_documents(
+                [Document(text=text)])) for text in texts]
+    except ImportError:
+        pass
+    return tools
+
+
+def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
+    from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+
+    from tree_sitter import Parser
+
+    from structchunk.parse.code.grammars import load_grammar
+
+    sources = [from_text(path.read_text(encoding="utf-8"), path=str(path)) for path in paths]
+    languages = {".py": "python", ".go": "go", ".js": "javascript", ".rs": "rust"}
+    parsers = []
+    for path, source in zip(paths, sources):
+        language = languages[path.suffix]
+        grammar = load_grammar(language)
+        assert grammar is not None, language
+        parsers.append((Parser(grammar.language), source.text.encode("utf-8")))
+    langchain_language = {"python": Language.PYTHON, "go": Language.GO,
+                          "javascript": Language.JS, "rust": Language.RUST}
+    splitters = [RecursiveCharacterTextSplitter.from_language(
+        langchain_language[languages[path.suffix]], chunk_size=max_size, chunk_overlap=0)
+        for path in paths]
+    tools: dict[str, Tool] = {
+        "LangChain RecursiveCharacterTextSplitter": lambda: [
+            splitter.split_text(source.text) for splitter, source in zip(splitters, sources)],
+        "tree-sitter parse alone": lambda: [parser.parse(data) for parser, data in parsers],
+        "structchunk parse() (outline)": lambda: [
+            structchunk.parse(source, format="code",
+                              code_language=languages[Path(str(source.path)).suffix])
+            for source in sources],
+        "structchunk split()": lambda: [
+            structchunk.split(source, max_size=max_size, format="code",
+                              code_language=languages[Path(str(source.path)).suffix])
+            for source in sources],
+    }
+    return tools
+
+
+def sentence_tools(paragraphs: list[str], sentences: list[str]) -> dict[str, Tool]:
+    from structchunk.lang.sentences import rule_segmenter
+
+    english = rule_segmenter("en")
+    return {
+        "structchunk segmenter, one paragraph per call": lambda: [
+            english(paragraph) for paragraph in paragraphs],
+        "structchunk segmenter, one sentence per call": lambda: [
+            english(sentence) for sentence in sentences],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--max-size", type=int, default=1000)
+    parser.add_argument("--only", default="markdown,code,sentences")
+    args = parser.parse_args()
+    root = corpus_root()
+    parts = set(args.only.split(","))
+    if "markdown" in parts:
+        texts = [path.read_text(encoding="utf-8") for path in sorted((root / "docs").rglob("*.md"))]
+        megabytes = sum(len(text.encode("utf-8")) for text in texts) / 1e6
+        seconds = race(markdown_tools(texts, args.max_size), args.rounds)
+        report(f"Markdown, {len(texts)} files of corpus/docs", seconds, megabytes,
+               "LangChain RecursiveCharacterTextSplitter")
+        print("\n| target | ratio |\n|---|---:|")
+        langchain_markdown = seconds[
+            "LangChain MarkdownHeaderTextSplitter + RecursiveCharacterTextSplitter"]
+        print(f"| default split() vs LangChain Markdown path (>= 1) | "
+              f"{langchain_markdown / seconds['structchunk split() (pyromark, default)']:.2f} |")
+        print(f"| markdown-it backend split() vs markdown-it-py block-only parse (>= 0.75) | "
+              f"{seconds['markdown-it-py block rules only'] / seconds['structchunk split(), markdown-it backend']:.2f} |")  # noqa: E501
+    if "code" in parts:
+        paths = sorted(path for path in (root / "code").rglob("*") if path.is_file()
+                       and path.suffix in (".py", ".go", ".js", ".rs"))
+        megabytes = sum(path.stat().st_size for path in paths) / 1e6
+        seconds = race(code_tools(paths, args.max_size), args.rounds)
+        report(f"Code, {len(paths)} files of corpus/code", seconds, megabytes,
+               "LangChain RecursiveCharacterTextSplitter")
+        parse_alone = seconds["tree-sitter parse alone"]
+        print("\n| target | ratio |\n|---|---:|")
+        print(f"| outline vs tree-sitter parse (>= 0.5) | "
+              f"{parse_alone / seconds['structchunk parse() (outline)']:.2f} |")
+        print(f"| split() vs tree-sitter parse | "
+              f"{parse_alone / seconds['structchunk split()']:.2f} |")
+    if "sentences" in parts:
+        import json
+
+        prose = [path.read_text(encoding="utf-8") for path in sorted((root / "prose").rglob("*.txt"))]
+        paragraphs = [block for text in prose for block in text.split("\n\n") if block.strip()]
+        sentences = []
+        for path in sorted((root / "sentences" / "ud").glob("*.jsonl")):
+            with path.open(encoding="utf-8") as handle:
+                for line in handle:
+                    record = json.loads(line)
+                    sentences.extend(record["sentences"])
+        tools = sentence_tools(paragraphs, sentences)
+        seconds = race(tools, args.rounds)
+        print("\nSentence segmentation (English rules)\n")
+        print("| calls | texts | MB | MB/s |\n|---|---:|---:|---:|")
+        for name, items in (("one paragraph per call", paragraphs),
+                            ("one sentence per call", sentences)):
+            megabytes = sum(len(item.encode("utf-8")) for item in items) / 1e6
+            value = seconds[f"structchunk segmenter, {name}"]
+            print(f"| {name} | {len(items)} | {megabytes:.2f} | {megabytes / value:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
