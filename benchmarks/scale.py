@@ -32,7 +32,8 @@ BASE = {"markdown": 937_500, "table": 1_250, "code": 625_000, "paragraph": 125_0
 def build(kind: str, scale: float, root: Path) -> tuple[str, str]:
     """(text, format) of the input `kind` at `scale` times its base size."""
     if kind == "markdown":
-        parts = [path.read_text(encoding="utf-8") for path in sorted((root / "docs").rglob("*.md"))]
+        parts = [path.read_text(encoding="utf-8")
+                 for path in sorted((root / "docs").rglob("*.md"))]
         return _repeat("\n\n".join(parts), int(BASE[kind] * scale)), "markdown"
     if kind == "table":
         rows = [f"| {i} | item {i} | {i * 7 % 1000} EUR | note on row {i} |"
@@ -40,10 +41,11 @@ def build(kind: str, scale: float, root: Path) -> tuple[str, str]:
         return ("# Price list\n\n| id | name | price | note |\n|---|---|---|---|\n"
                 + "\n".join(rows) + "\n"), "markdown"
     if kind == "code":
-        parts = [path.read_text(encoding="utf-8") for path in sorted((root / "code").rglob("*.py"))]
+        parts = [path.read_text(encoding="utf-8")
+                 for path in sorted((root / "code").rglob("*.py"))]
         return _repeat("\n\n".join(parts), int(BASE[kind] * scale)), "code"
-    words = ("the quick brown fox jumps over the lazy dog and then some more words follow "
-             "without any full stop or break ").split()
+    words = ["the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "and",
+             "then", "some", "more", "words", "follow", "without", "any", "full", "stop"]
     count = int(BASE[kind] * scale)
     text = " ".join(words[i % len(words)] for i in range(count // 5 + 1))[:count]
     return text, "text"

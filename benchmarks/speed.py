@@ -113,7 +113,6 @@ def markdown_tools(texts: list[str], max_size: int) -> dict[str, Tool]:
 
 def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
     from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
-
     from tree_sitter import Parser
 
     from structchunk.parse.code.grammars import load_grammar
@@ -121,7 +120,7 @@ def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
     sources = [from_text(path.read_text(encoding="utf-8"), path=str(path)) for path in paths]
     languages = {".py": "python", ".go": "go", ".js": "javascript", ".rs": "rust"}
     parsers = []
-    for path, source in zip(paths, sources):
+    for path, source in zip(paths, sources, strict=True):
         language = languages[path.suffix]
         grammar = load_grammar(language)
         assert grammar is not None, language
@@ -133,7 +132,8 @@ def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
         for path in paths]
     tools: dict[str, Tool] = {
         "LangChain RecursiveCharacterTextSplitter": lambda: [
-            splitter.split_text(source.text) for splitter, source in zip(splitters, sources)],
+            splitter.split_text(source.text)
+            for splitter, source in zip(splitters, sources, strict=True)],
         "tree-sitter parse alone": lambda: [parser.parse(data) for parser, data in parsers],
         "structchunk parse() (outline)": lambda: [
             structchunk.parse(source, format="code",
@@ -168,7 +168,8 @@ def main() -> None:
     root = corpus_root()
     parts = set(args.only.split(","))
     if "markdown" in parts:
-        texts = [path.read_text(encoding="utf-8") for path in sorted((root / "docs").rglob("*.md"))]
+        texts = [path.read_text(encoding="utf-8")
+                 for path in sorted((root / "docs").rglob("*.md"))]
         megabytes = sum(len(text.encode("utf-8")) for text in texts) / 1e6
         seconds = race(markdown_tools(texts, args.max_size), args.rounds)
         report(f"Markdown, {len(texts)} files of corpus/docs", seconds, megabytes,
@@ -196,7 +197,8 @@ def main() -> None:
     if "sentences" in parts:
         import json
 
-        prose = [path.read_text(encoding="utf-8") for path in sorted((root / "prose").rglob("*.txt"))]
+        prose = [path.read_text(encoding="utf-8")
+                 for path in sorted((root / "prose").rglob("*.txt"))]
         paragraphs = [block for text in prose for block in text.split("\n\n") if block.strip()]
         sentences = []
         for path in sorted((root / "sentences" / "ud").glob("*.jsonl")):
