@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from structchunk.chunk.assemble import assemble, close_gaps
@@ -16,6 +17,7 @@ from structchunk.decode import Source
 from structchunk.errors import BudgetError
 from structchunk.lang.detect import language_map
 from structchunk.lang.sentences import SentenceSplitter
+from structchunk.options import check_parse_options, check_sentence_backend
 from structchunk.parse import parse
 from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
@@ -27,6 +29,7 @@ Input = str | os.PathLike[str] | bytes | Source
 
 def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFAULT_MAX_SIZE,
           *, length_function: Callable[[str], int] | None = None, overlap: int = 0,
+          overlap_size: int = 0, source_id: str | None = None,
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
           **parse_options: Any) -> list[Chunk]:
@@ -34,22 +37,35 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
 
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
-    neighbouring prose chunks. `language` forces the natural language. `sentence_backend` is
-    "structchunk" (the rule segmenter), "spacy" (the `spacy` extra) or any
+    neighbouring prose chunks; `overlap_size` repeats whole trailing sentences of at most that
+    size (in the units of `max_size`; with it alone, any number of sentences). `language`
+    forces the natural language. `sentence_backend` is "structchunk" (the rule segmenter),
+    "spacy" (the `spacy` extra) or any
     callable returning `(start, end)` sentence spans of a text. `tokenizer` makes `max_size`
     count tokens: an encoding name ("cl100k_base", "o200k_base"), a `tokenizers.Tokenizer` or
     tokenizer.json path, an object with `encode()`, or a callable (see structchunk.tokens).
+    `source_id` is what chunk ids derive from (default: the file's resolved absolute path, or
+    a hash of text given as content); set it to a URL or a repository-relative name to keep
+    ids across machines. An unknown keyword raises `OptionError` naming the nearest one.
     """
+    check_parse_options(parse_options, "split()", _SPLIT_KEYWORDS)
+    check_sentence_backend(sentence_backend)
     budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
-                    overlap=overlap)
+                    overlap=overlap, overlap_size=overlap_size)
     chooser = get_strategy(strategy)
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, **parse_options)
+    if source_id is not None:
+        document = replace(document, source=replace(document.source, id=str(source_id)))
     language_at = _language_at(document)
     pieces = chooser.chunk(document, ChunkContext(budget, language_at, sentence_backend))
     packer = Packer(document.text, budget)
     pieces = close_gaps(packer, packer.enforce(pieces))
     return assemble(document, pieces, packer, budget, language_at, chooser.name)
+
+
+_SPLIT_KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size",
+                   "format", "language", "sentence_backend", "tokenizer", "source_id")
 
 
 def _length(tokenizer: Any, length_function: Callable[[str], int] | None

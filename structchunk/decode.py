@@ -42,13 +42,19 @@ class Source:
     encoding: str = "utf-8"
     warnings: tuple[str, ...] = ()
     line_starts: tuple[int, ...] = field(default=(), repr=False)
+    id: str | None = None
 
     @property
     def source_id(self) -> str:
-        """Stable id: the path when there is one, else a hash of the text."""
+        """What chunk ids are derived from: `id` when set (`split(..., source_id=...)`), else
+        the file's resolved absolute path (the same from any working directory, however the
+        path is spelled), else a hash of the text."""
+        if self.id is not None:
+            return self.id
         if self.path is not None:
-            return self.path
-        return "sha256:" + hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+            return Path(os.path.realpath(self.path)).as_posix()
+        return "sha256:" + hashlib.sha256(
+            self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
     @property
     def line_count(self) -> int:

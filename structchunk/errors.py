@@ -56,6 +56,10 @@ class PdfError(StructchunkError):
     """A PDF is encrypted, corrupt, truncated or has no text layer."""
 
 
+class OptionError(StructchunkError):
+    """An unknown keyword or a bad option value; the message suggests the nearest name."""
+
+
 class TokenizerError(StructchunkError):
     """The tokenizer given is not one structchunk can use (unknown name, bad file)."""
 

@@ -16,7 +16,8 @@ PATH_SEPARATOR = " > "
 
 @dataclass(frozen=True)
 class Budget:
-    """`max_size` in the units of `length` (characters by default); `overlap` in sentences.
+    """`max_size` in the units of `length` (characters by default); `overlap` in sentences;
+    `overlap_size` caps the repeated sentences in the units of `length` as well.
 
     With the default `len`, sizes are computed arithmetically from spans, never by building
     strings, which keeps the chunker linear on large inputs. Any other length function (a
@@ -28,6 +29,7 @@ class Budget:
     max_size: int = 1000
     length: LengthFunction | None = None
     overlap: int = 0
+    overlap_size: int = 0
     _cache: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -35,6 +37,11 @@ class Budget:
             raise BudgetError(f"max_size must be a positive integer, got {self.max_size!r}")
         if self.overlap < 0:
             raise BudgetError(f"overlap must be zero or more sentences, got {self.overlap!r}")
+        if not isinstance(self.overlap_size, int) or self.overlap_size < 0:
+            raise BudgetError(f"overlap_size must be zero or more, got {self.overlap_size!r}")
+        if self.overlap_size >= self.max_size:
+            raise BudgetError(f"overlap_size ({self.overlap_size}) must be smaller than "
+                              f"max_size ({self.max_size})")
         if self.length is not None and not callable(self.length):
             raise BudgetError("length must be a callable returning the size of a string")
 

@@ -14,6 +14,7 @@ class ProseSplitter:
         self.packer = packer
         self.source = packer.source
         self.overlap = context.budget.overlap
+        self.overlap_size = context.budget.overlap_size
         self.language_at = context.language_at
         self.backend = context.sentence_backend
 
@@ -33,12 +34,13 @@ class ProseSplitter:
                 units.extend(self.packer.split_words(sentence))
         if units:
             units[0] = self.packer.opened(units[0], piece.open_titles)
-        if self.overlap <= 0:
+        if self.overlap <= 0 and self.overlap_size <= 0:
             return self.packer.pack(units)
         return self._pack_with_overlap(units)
 
     def _pack_with_overlap(self, units: list[Piece]) -> list[Piece]:
-        """Greedy packing where each new piece repeats up to `overlap` previous sentences."""
+        """Greedy packing where each new piece repeats up to `overlap` previous sentences
+        (any number when only `overlap_size` is set), at most `overlap_size` units of them."""
         pieces: list[Piece] = []
         members: list[Piece] = []
         for unit in units:
@@ -49,7 +51,11 @@ class ProseSplitter:
                     continue
                 pieces.append(replace(members[0], end=members[-1].end,
                                       flags=frozenset().union(*(m.flags for m in members))))
-                carried = [m for m in members[-self.overlap:] if not m.flags]
+                carried = [m for m in (members[-self.overlap:] if self.overlap else members)
+                           if not m.flags]
+                while carried and self.overlap_size and self.packer.budget.size(
+                        self.source[carried[0].start:carried[-1].end]) > self.overlap_size:
+                    carried.pop(0)
                 while carried and not self.packer.fits(replace(carried[0], end=unit.end)):
                     carried.pop(0)
                 members = carried + [unit]

@@ -1,7 +1,24 @@
-"""LangChain adapter: structchunk's hybrid chunking behind the `TextSplitter` interface.
+"""LangChain adapter: structchunk's chunking behind the `TextSplitter` interface.
 
-Install with `pip install "structchunk-rag[langchain]"`. `split_text` returns the embedded texts
-(heading path included); `create_documents` keeps offsets, heading path and ids in metadata.
+Install with `pip install "structchunk-rag[langchain]"`. A drop-in for
+`RecursiveCharacterTextSplitter`: every argument it takes is accepted, and does this:
+
+- `chunk_size`: the budget (`max_size`), measured on the embedded text, heading path included.
+- `chunk_overlap`: at most this much of the previous chunk's trailing whole sentences is
+  repeated at the start of a prose chunk (in the same units as `chunk_size`).
+- `length_function`: how `chunk_size` and `chunk_overlap` are counted (characters by default).
+- `keep_separator`: accepted for compatibility; chunks are always exact source slices, so
+  separators are never dropped or moved, whatever its value.
+- `add_start_index`: `start_index`/`end_index` in metadata (default True here: exact offsets
+  into the input, `text[start_index:end_index]` is the chunk's verbatim content).
+- `strip_whitespace`: strip the page content (offsets always refer to the verbatim content).
+- `separators`, `is_separator_regex`: accepted for compatibility; structure decides the cuts.
+
+Further: `tokenizer=` (see `structchunk.tokens`), `strategy=`, `format=`, `code_language=`
+(a string of code, chunked as code), `language=`, `embed_context=False` (page content is the
+verbatim slice instead of the text with its heading path), `include_content=True` (the
+verbatim content also in metadata). An unknown keyword raises a `StructchunkError`.
+Metadata values are strings, numbers or booleans only (see `integrations.common`).
 """
 
 from __future__ import annotations
@@ -9,9 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from structchunk.api import DEFAULT_MAX_SIZE, split
+from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
 from structchunk.errors import MissingDependencyError, install_hint
+from structchunk.integrations.common import chunk_string, flat_metadata
+from structchunk.options import check_keywords
+from structchunk.tokens import resolve_tokenizer
 
 try:
     from langchain_core.documents import Document as LangChainDocument
@@ -21,48 +41,89 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
         f"the LangChain adapter needs the 'langchain' extra: {install_hint('langchain')}"
     ) from err
 
+_COMPATIBLE = ("separators", "is_separator_regex")
+
 
 class StructchunkTextSplitter(TextSplitter):
-    """A LangChain `TextSplitter` that chunks by document structure.
+    """A LangChain `TextSplitter` that chunks by document structure (see the module doc)."""
 
-    `embed_context=True` (default) returns the text with its heading path, as embedded;
-    `False` returns the verbatim source slices.
-    """
-
-    def __init__(self, chunk_size: int = DEFAULT_MAX_SIZE, strategy: str = "hybrid",
-                 length_function: Callable[[str], int] = len, overlap_sentences: int = 0,
-                 format: str | None = "markdown", language: str | None = None,
-                 embed_context: bool = True, **kwargs: Any) -> None:
-        super().__init__(chunk_size=chunk_size, chunk_overlap=0,
-                         length_function=length_function, **kwargs)
-        self._strategy = strategy
-        self._overlap_sentences = overlap_sentences
+    def __init__(self, chunk_size: int = DEFAULT_MAX_SIZE, chunk_overlap: int = 0,
+                 length_function: Callable[[str], int] = len,
+                 keep_separator: bool | str = True, add_start_index: bool = True,
+                 strip_whitespace: bool = True, *, tokenizer: Any = None,
+                 strategy: str = "hybrid", format: str | None = None,
+                 code_language: str | None = None, language: str | None = None,
+                 embed_context: bool = True, include_content: bool = False,
+                 overlap_sentences: int = 0, sentence_backend: Any = "structchunk",
+                 **kwargs: Any) -> None:
+        check_keywords(kwargs, _COMPATIBLE, "StructchunkTextSplitter", extra_known=(
+            "chunk_size", "chunk_overlap", "length_function", "keep_separator",
+            "add_start_index", "strip_whitespace", "tokenizer", "strategy", "format",
+            "code_language", "language", "embed_context", "include_content",
+            "overlap_sentences", "sentence_backend"))
+        self._counter = resolve_tokenizer(tokenizer) if tokenizer is not None else None
+        measure = self._counter or length_function
+        super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
+                         length_function=measure, keep_separator=keep_separator,  # type: ignore[arg-type]
+                         add_start_index=add_start_index, strip_whitespace=strip_whitespace)
+        self._options: dict[str, Any] = {
+            "strategy": strategy, "max_size": chunk_size, "overlap": overlap_sentences,
+            "overlap_size": chunk_overlap, "language": language,
+            "sentence_backend": sentence_backend,
+            "length_function": None if measure is len else measure,
+        }
         self._format = format
-        self._language = language
+        self._code_language = code_language
         self._embed_context = embed_context
-        self._length = None if length_function is len else length_function
+        self._include_content = include_content
 
-    def chunks(self, text: str) -> list[Chunk]:
-        return split(text, strategy=self._strategy, max_size=self._chunk_size,
-                     length_function=self._length, overlap=self._overlap_sentences,
-                     format=self._format, language=self._language)
+    @classmethod
+    def from_tiktoken_encoder(cls, encoding_name: str = "cl100k_base",
+                              model_name: str | None = None,
+                              allowed_special: Any = None,
+                              disallowed_special: Any = "all",
+                              **kwargs: Any) -> StructchunkTextSplitter:
+        """Count tokens of a tiktoken encoding shipped with structchunk (offline).
+
+        `model_name` (e.g. "gpt-4o") picks its encoding. `allowed_special` and
+        `disallowed_special` are accepted for compatibility: special-token strings in the
+        text are always counted as ordinary text, never refused.
+        """
+        del allowed_special, disallowed_special
+        return cls(tokenizer=model_name or encoding_name, **kwargs)
+
+    @classmethod
+    def from_huggingface_tokenizer(cls, tokenizer: Any, **kwargs: Any
+                                   ) -> StructchunkTextSplitter:
+        """Count tokens of a transformers tokenizer or a `tokenizers.Tokenizer` (or the path
+        to its tokenizer.json), special tokens excluded."""
+        return cls(tokenizer=tokenizer, **kwargs)
+
+    def chunks(self, text: str, source_id: str | None = None) -> list[Chunk]:
+        """structchunk's own chunks of `text` (offsets, heading path, ids)."""
+        return chunk_string(text, source_id=source_id, format=self._format,
+                            code_language=self._code_language, **self._options)
+
+    def _page(self, chunk: Chunk) -> str:
+        page = chunk.text if self._embed_context else chunk.content
+        return page.strip() if self._strip_whitespace else page
 
     def split_text(self, text: str) -> list[str]:
-        return [chunk.text if self._embed_context else chunk.content
-                for chunk in self.chunks(text)]
+        return [self._page(chunk) for chunk in self.chunks(text)]
 
     def create_documents(self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None
                          ) -> list[LangChainDocument]:
+        """One Document per chunk. A `source` in the given metadata becomes the source id,
+        so chunk ids differ between documents and stay the same on re-indexing."""
         documents = []
         for position, text in enumerate(texts):
             base = dict(metadatas[position]) if metadatas else {}
-            for chunk in self.chunks(text):
-                metadata = {**base, "start_index": chunk.start, "end_index": chunk.end,
-                            "heading_path": list(chunk.heading_path),
-                            "chunk_id": chunk.chunk_id, "language": chunk.language,
-                            "content": chunk.content}
-                page = chunk.text if self._embed_context else chunk.content
-                documents.append(LangChainDocument(page_content=page, metadata=metadata))
+            source = base.get("source")
+            for chunk in self.chunks(text, source_id=str(source) if source else None):
+                metadata = {**base, **flat_metadata(chunk, offsets=self._add_start_index,
+                                                    content=self._include_content)}
+                documents.append(LangChainDocument(page_content=self._page(chunk),
+                                                   metadata=metadata, id=chunk.chunk_id))
         return documents
 
     def split_documents(self, documents: Iterable[LangChainDocument]

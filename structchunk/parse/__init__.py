@@ -19,6 +19,7 @@ import regex
 
 from structchunk.decode import Source, decode_bytes, read_source
 from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
+from structchunk.options import check_parse_options
 from structchunk.tree import Document
 
 
@@ -89,6 +90,7 @@ def detect_format(path: str | None, text: str | None = None, head: bytes | None 
 def parse(item: str | os.PathLike[str] | bytes | Source, *, format: str | None = None,
           language: str | None = None, **options: Any) -> Document:
     """Parse a path, bytes, text or Source into a `Document`."""
+    check_parse_options(options, "parse()", ("format", "language"))
     fmt = FORMAT_BY_NAME.get(format) if format else None
     if format and fmt is None:
         known = ", ".join(sorted(FORMAT_BY_NAME))

@@ -24,7 +24,7 @@ def golden_records(path: Path) -> list[dict]:
     name = f"corpus_samples/{path.name}"
     source = decode_bytes(path.read_bytes(), origin=name, path=name)
     records = []
-    for chunk in structchunk.split(source, max_size=MAX_SIZE):
+    for chunk in structchunk.split(source, max_size=MAX_SIZE, source_id=name):
         record = {field: getattr(chunk, field) for field in FIELDS}
         record["heading_path"] = list(chunk.heading_path)
         records.append(record)

@@ -1,0 +1,48 @@
+"""What both framework adapters share: chunking a string, and flat, store-safe metadata.
+
+Vector stores accept metadata values that are strings, numbers or booleans; the heading
+path is therefore joined into one string and also given per level (`h1`, `h2`, ...), in the
+style of LangChain's MarkdownHeaderTextSplitter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from structchunk.api import split
+from structchunk.chunk.budget import PATH_SEPARATOR
+from structchunk.chunk.chunk import Chunk
+from structchunk.decode import from_text
+
+
+def chunk_string(text: str, *, source_id: str | None = None, code_language: str | None = None,
+                 format: str | None = None, **options: Any) -> list[Chunk]:
+    """Chunks of a string given as content (never read as a path). `code_language` implies
+    the code format, so a string of code chunks as the same code in a file would."""
+    if code_language is not None:
+        format = "code"
+        options["code_language"] = code_language
+    return split(from_text(text), format=format, source_id=source_id, **options)
+
+
+def flat_metadata(chunk: Chunk, *, offsets: bool = True, content: bool = False
+                  ) -> dict[str, str | int | float | bool]:
+    """Scalar metadata of a chunk: heading path joined and per level, id, index, language,
+    offsets (`start_index`/`end_index`), and the verbatim content only when asked."""
+    metadata: dict[str, str | int | float | bool] = {
+        "heading_path": PATH_SEPARATOR.join(chunk.heading_path),
+        "chunk_id": chunk.chunk_id,
+        "chunk_index": chunk.index,
+    }
+    for level, title in enumerate(chunk.heading_path, start=1):
+        metadata[f"h{level}"] = title
+    if chunk.language:
+        metadata["language"] = chunk.language
+    if chunk.metadata.get("oversized"):
+        metadata["oversized"] = True
+    if offsets:
+        metadata["start_index"] = chunk.start
+        metadata["end_index"] = chunk.end
+    if content:
+        metadata["content"] = chunk.content
+    return metadata
