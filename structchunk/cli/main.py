@@ -1,4 +1,4 @@
-"""`structchunk inspect FILE` and `structchunk split FILE... [-o out.jsonl]`."""
+"""`structchunk inspect FILE` and `structchunk split FILE|DIR|GLOB|-... [-o out.jsonl]`."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
 from structchunk.api import DEFAULT_MAX_SIZE, parse, split
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
+from structchunk.cli.collection import add_collection_arguments, run_collection
 from structchunk.cli.inspect import render_inspection
 from structchunk.errors import SourceNotFoundError, StructchunkError
 from structchunk.tokens import resolve_tokenizer
@@ -45,9 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--json", action="store_true", help="machine-readable output")
     common(inspect)
 
-    splitter = commands.add_parser("split", help="write chunks of files as JSON lines")
-    splitter.add_argument("files", nargs="+")
-    splitter.add_argument("-o", "--output", default="-", help="output file (default stdout)")
+    splitter = commands.add_parser(
+        "split", help="chunk files, folders and globs into JSON lines or Parquet")
+    add_collection_arguments(splitter)
     common(splitter)
     return parser
 
@@ -106,33 +106,10 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _split(args: argparse.Namespace) -> int:
-    failures: list[str] = []
-    output: TextIO = sys.stdout if args.output == "-" else open(  # noqa: SIM115
-        args.output, "w", encoding="utf-8")
-    written = 0
-    try:
-        for name in args.files:
-            try:
-                document, chunks = _chunk_file(name, args)
-            except StructchunkError as err:
-                failures.append(str(err))
-                continue
-            for warning in document.warnings:
-                print(f"structchunk: warning: {name}: {warning}", file=sys.stderr)
-            if not chunks:
-                print(f"structchunk: warning: {name}: no chunks (no text kept)", file=sys.stderr)
-            for chunk in chunks:
-                output.write(chunk.to_json() + "\n")
-                written += 1
-    finally:
-        if output is not sys.stdout:
-            output.close()
-    for failure in failures:
-        print(f"structchunk: error: {failure}", file=sys.stderr)
-    if args.output != "-":
-        print(f"{written} chunks from {len(args.files) - len(failures)} file(s) "
-              f"written to {args.output}; {len(failures)} failed", file=sys.stderr)
-    return 1 if failures else 0
+    chunk_options = {"strategy": args.strategy, "max_size": args.max_size,
+                     "overlap": args.overlap, "format": args.format, "language": args.lang,
+                     "strict": args.strict}
+    return run_collection(args, chunk_options, password=args.password)
 
 
 if __name__ == "__main__":  # pragma: no cover
