@@ -67,9 +67,9 @@ class Silent:
 class PlainLines:
     """For logs and CI: a line every few seconds, never a control sequence."""
 
-    def __init__(self, stream: IO[str], interval: float = PLAIN_INTERVAL_SECONDS) -> None:
+    def __init__(self, stream: IO[str], interval: float | None = None) -> None:
         self._stream = stream
-        self._interval = interval
+        self._interval = PLAIN_INTERVAL_SECONDS if interval is None else interval
         self._last = time.perf_counter()
 
     def update(self, tally: Tally) -> None:
