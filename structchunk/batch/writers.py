@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from structchunk.batch.rows import arrow_schema, arrow_values, row_json
-from structchunk.errors import MissingDependencyError
+from structchunk.errors import MissingDependencyError, install_hint
 
 ROW_GROUP_ROWS = 4096
 
@@ -84,13 +84,6 @@ def _pyarrow_parquet() -> Any:
         import pyarrow.parquet as pq
     except ImportError as err:
         raise MissingDependencyError(
-            "Parquet output needs pyarrow: pip install " + _dist_hint("parquet")) from err
+            "Parquet output needs pyarrow: " + install_hint("parquet")) from err
     return pq
 
-
-def _dist_hint(extra: str) -> str:
-    try:
-        from structchunk.errors import install_hint  # type: ignore[attr-defined]
-    except ImportError:
-        return f'"structchunk[{extra}]"'
-    return str(install_hint(extra))

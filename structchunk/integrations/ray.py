@@ -21,7 +21,7 @@ from typing import Any
 from structchunk.batch.discover import Filters, Item, discover
 from structchunk.batch.rows import arrow_values
 from structchunk.batch.worker import Job, chunk_job
-from structchunk.errors import MissingDependencyError, StructchunkError
+from structchunk.errors import MissingDependencyError, StructchunkError, install_hint
 
 _ROW_KEYS = ("path", "bytes", "root", "relative")
 
@@ -107,12 +107,6 @@ def _ray_data() -> Any:
     try:
         import ray.data
     except ImportError as err:
-        raise MissingDependencyError("Ray Data is needed: pip install "
-                                     + _hint("ray")) from err
+        raise MissingDependencyError("Ray Data is needed: " + install_hint("ray")) from err
     return ray.data
 
-
-def _hint(extra: str) -> str:
-    from structchunk.batch.writers import _dist_hint
-
-    return _dist_hint(extra)
