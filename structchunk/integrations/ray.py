@@ -1,4 +1,4 @@
-"""Ray Data: chunk collections that outgrow one machine (`structchunk[ray]`).
+"""Ray Data: chunk collections that outgrow one machine (the `ray` extra).
 
     import ray, structchunk.integrations.ray as sc_ray
     chunks = sc_ray.read_chunks(["docs/"], max_size=800)        # a ray.data.Dataset
