@@ -98,10 +98,12 @@ def _write_all(found: Discovery, chunk_options: dict[str, Any], run: RunOptions,
                if run.append and item.root != STDIN}
     unchanged = {key for key, digest in digests.items()
                  if earlier is not None and earlier.files.get(key) == digest}
+    todo = [item for item in found.items if item.key not in unchanged]
     jobs = (Job(item, chunk_options, _stdin_bytes(run) if item.root == STDIN else None,
-                password=run.password)
-            for item in found.items if item.key not in unchanged)
-    results = run_jobs(jobs, workers=run.jobs, timeout=run.timeout, task=task)
+                password=run.password) for item in todo)
+    # No pool for a single file: starting workers would cost more than it saves.
+    workers = min(run.jobs, len(todo))
+    results = run_jobs(jobs, workers=workers, timeout=run.timeout, task=task)
     with _open_output(target, parquet, stdout, temporary=run.append) as writer:
         for item in found.items:
             if item.key in unchanged:

@@ -39,8 +39,8 @@ def add_collection_arguments(command: argparse.ArgumentParser) -> None:
 
 def run_collection(args: argparse.Namespace, chunk_options: dict[str, Any],
                    password: str | None = None) -> int:
-    run = RunOptions(password=password, output=args.output, output_format=args.output_format, jobs=args.jobs,
-                     timeout=args.timeout, append=args.append, quiet=args.quiet,
+    run = RunOptions(output=args.output, output_format=args.output_format, jobs=args.jobs,
+                     password=password, timeout=args.timeout, append=args.append, quiet=args.quiet,
                      filters=Filters(include=tuple(args.include),
                                      exclude=tuple(args.exclude), hidden=args.hidden,
                                      gitignore=not args.no_ignore))
