@@ -1,0 +1,118 @@
+"""LlamaIndex adapter: a `NodeParser` that chunks by document structure.
+
+Install with `pip install "structchunk-rag[llamaindex]"`. Each node has exact
+`start_char_idx`/`end_char_idx` into its document's text (`text[start:end]` is the chunk's
+verbatim content), flat metadata (`heading_path` joined, `h1`, `h2`, ..., `chunk_id`), and
+SOURCE/PREVIOUS/NEXT relationships. With `embed_context=True` (default) the node text is the
+embedded text, heading path first, so the heading keys are kept out of the metadata string
+that LlamaIndex adds when embedding; with `False` the node text is the verbatim content and
+the joined heading path goes into that metadata string instead. Node ids are the chunk ids
+(deterministic), unless an `id_func` is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from structchunk.api import DEFAULT_MAX_SIZE
+from structchunk.chunk.chunk import Chunk
+from structchunk.errors import MissingDependencyError, install_hint
+from structchunk.integrations.common import chunk_string, flat_metadata
+from structchunk.tokens import resolve_tokenizer
+
+try:
+    from llama_index.core.bridge.pydantic import Field, PrivateAttr
+    from llama_index.core.node_parser import NodeParser
+    from llama_index.core.node_parser.node_utils import default_id_func
+    from llama_index.core.schema import BaseNode, Document, NodeRelationship, TextNode
+except ImportError as err:  # pragma: no cover - exercised only without the extra
+    raise MissingDependencyError(
+        f"the LlamaIndex adapter needs the 'llamaindex' extra: {install_hint('llamaindex')}"
+    ) from err
+
+_TEXT_TEMPLATE = TextNode.model_fields["text_template"].default
+_OWN_KEYS = ("chunk_id", "chunk_index", "start_index", "end_index", "language", "oversized")
+
+
+class StructchunkNodeParser(NodeParser):
+    """Structure-aware nodes with exact offsets (see the module doc)."""
+
+    chunk_size: int = Field(default=DEFAULT_MAX_SIZE, gt=0,
+                            description="Budget per chunk, heading path included.")
+    chunk_overlap: int = Field(default=0, ge=0, description=(
+        "At most this much of the previous chunk's trailing whole sentences is repeated."))
+    tokenizer: Any = Field(default=None, description=(
+        "None (characters), an encoding name such as cl100k_base, a tokenizer.json path, "
+        "a tokenizers.Tokenizer, an object with encode(), or a callable."))
+    strategy: str = Field(default="hybrid")
+    format: str | None = Field(default=None, description="Force the input format.")
+    code_language: str | None = Field(default=None, description=(
+        "Chunk each document as code in this programming language."))
+    language: str | None = Field(default=None, description="Force the natural language.")
+    embed_context: bool = Field(default=True, description=(
+        "Node text is the embedded text with its heading path (True) or the verbatim slice."))
+
+    _counter: Any = PrivateAttr(default=None)
+    _offsets: dict[str, tuple[int, int]] = PrivateAttr(default_factory=dict)
+
+    def __init__(self, **data: Any) -> None:
+        from structchunk.options import check_keywords
+
+        check_keywords(data, set(type(self).model_fields), "StructchunkNodeParser")
+        super().__init__(**data)
+        if self.tokenizer is not None:
+            self._counter = resolve_tokenizer(self.tokenizer)  # checked before any work
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "StructchunkNodeParser"
+
+    def chunks(self, text: str, source_id: str | None = None) -> list[Chunk]:
+        return chunk_string(text, source_id=source_id, format=self.format,
+                            code_language=self.code_language, strategy=self.strategy,
+                            max_size=self.chunk_size, overlap_size=self.chunk_overlap,
+                            language=self.language, tokenizer=self._counter)
+
+    def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False,
+                     **kwargs: Any) -> list[BaseNode]:
+        result: list[BaseNode] = []
+        for parent in nodes:
+            text = parent.get_content()
+            source = parent.metadata.get("file_path") or parent.metadata.get("source") or (
+                parent.node_id if isinstance(parent, Document) else None)
+            relationship = {NodeRelationship.SOURCE: parent.as_related_node_info()}
+            for chunk in self.chunks(text, source_id=str(source) if source else None):
+                result.append(self._node(parent, chunk, relationship))
+        return result
+
+    def _node(self, parent: BaseNode, chunk: Chunk, relationships: dict[Any, Any]) -> TextNode:
+        metadata = flat_metadata(chunk)
+        levels = [key for key in metadata if key[:1] == "h" and key[1:].isdigit()]
+        hidden = list(_OWN_KEYS) + levels + (["heading_path"] if self.embed_context else [])
+        node_id = (chunk.chunk_id if self.id_func is default_id_func
+                   else self.id_func(chunk.index, parent))
+        self._offsets[node_id] = (chunk.start, chunk.end)
+        return TextNode(
+            id_=node_id, text=chunk.text if self.embed_context else chunk.content,
+            metadata=metadata, start_char_idx=chunk.start, end_char_idx=chunk.end,
+            excluded_embed_metadata_keys=[*parent.excluded_embed_metadata_keys, *hidden],
+            excluded_llm_metadata_keys=[*parent.excluded_llm_metadata_keys, *_OWN_KEYS,
+                                        *levels],
+            metadata_seperator=parent.metadata_separator,
+            metadata_template=parent.metadata_template,
+            text_template=getattr(parent, "text_template", _TEXT_TEMPLATE),
+            relationships=dict(relationships))
+
+    def _postprocess_parsed_nodes(self, nodes: list[BaseNode],
+                                  parent_doc_map: dict[str, Document]) -> list[BaseNode]:
+        """LlamaIndex re-finds offsets by searching the text; keep the exact ones."""
+        nodes = super()._postprocess_parsed_nodes(nodes, parent_doc_map)
+        for node in nodes:
+            exact = self._offsets.pop(node.node_id, None)
+            if exact is not None and isinstance(node, TextNode):
+                node.start_char_idx, node.end_char_idx = exact
+        return nodes
+
+
+__all__ = ["StructchunkNodeParser"]
