@@ -211,22 +211,27 @@ def parse(source: Source, language: str | None = None, **options: Any) -> Docume
 
 
 def parse_marked(source: Source, headings: Mapping[int, int], tables: Mapping[int, int],
-                 language: str | None = None) -> Document:
+                 language: str | None = None, typographic: bool = True) -> Document:
     """Text whose headings (0-based line → level) and tables (first → last line) are known.
 
-    Typographic headings found besides the marked ones nest below the marked levels.
+    Typographic headings found besides the marked ones nest below the marked levels; with
+    `typographic=False` (the marks come from the author's own outline) there are none.
     """
     state = LineState(source)
     state.memory.update(headings=headings, tables=tables)
-    blocks = _marked_parser().chain.run(state)
+    blocks = _marked_parser(typographic).chain.run(state)
     nodes = _tree(source, blocks)
     root = sectionize(source, fill_gaps(source, 0, len(source.text), nodes))
     return Document(source=source, root=root, format="text", language=language)
 
 
-@lru_cache(maxsize=1)
-def _marked_parser() -> TextParser:
-    return TextParser(marked=True)
+@lru_cache(maxsize=2)
+def _marked_parser(typographic: bool) -> TextParser:
+    parser = TextParser(marked=True)
+    if not typographic:
+        parser.chain.disable("underline_heading", "overline_heading", "numbered_heading",
+                             "caps_heading")
+    return parser
 
 
 def _tree(source: Source, blocks: list[Block]) -> list[Node]:

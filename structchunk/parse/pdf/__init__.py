@@ -10,10 +10,13 @@ steps, one module each:
   or vary as running heads do, and page numbers) are left out of the text and listed in
   `metadata["removed_lines"]`; lines kept because removing them would empty a page are listed
   in `metadata["kept_running_lines"]`;
+* `outline` and `headings`: the outline's entries found in the text are the headings, with
+  the outline's levels; without an outline, lines set larger than the body, or bold and
+  numbered at body size (`metadata["headings_from"]` says which);
 * `tables`: runs of lines whose pieces stand in the same columns, written as Markdown rows
   (`| a | b |`) so a split table can repeat its header;
-* `layout`: headings (lines set larger than the body), paragraph breaks (gaps wider than the
-  usual line spacing), words hyphenated across line ends joined, page offsets.
+* `layout`: paragraph breaks (gaps wider than the usual line spacing), words hyphenated
+  across line ends joined, page offsets.
 
 `metadata["page_starts"][i]` is the offset where page i + 1 begins. A law (many `§` headings)
 is handed to the legal parser; anything else to the plain-text rule chain.
@@ -28,8 +31,10 @@ from structchunk.errors import PdfError
 from structchunk.parse import legal
 from structchunk.parse import text as plain_text
 from structchunk.parse.pdf.extract import pypdf_log, read_pages
+from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.layout import Layout
 from structchunk.parse.pdf.metrics import Metrics
+from structchunk.parse.pdf.outline import match_outline, read_outline
 from structchunk.parse.pdf.running import strip_running_lines
 from structchunk.tree import Document
 
@@ -61,17 +66,21 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
         warnings.append(f"no text on page(s) {', '.join(map(str, empty))} (images only?)")
     metrics = Metrics.of(pages)
     running = strip_running_lines(pages, metrics)
-    layout = Layout(pages, metrics)
+    outline = read_outline(extraction.reader)
+    headings = Headings(pages, metrics, match_outline(outline, pages))
+    layout = Layout(pages, metrics, headings)
     source = from_text(layout.text, origin, path)
     rest = {key: value for key, value in options.items() if key not in ("password", "strict")}
     if options.get("legal", True) and legal.looks_legal_text(source.text, language):
         document = legal.parse(source, language=language, **rest)
         metadata = dict(document.metadata)
     else:
-        document = plain_text.parse_marked(source, layout.headings, layout.tables, language)
+        document = plain_text.parse_marked(source, layout.headings, layout.tables, language,
+                                           typographic=headings.source != "outline")
         metadata = {}
     metadata.update(page_starts=layout.page_starts, page_count=extraction.page_count,
                     removed_lines=running.removed, warnings=warnings)
+    metadata["headings_from"] = headings.source
     if running.kept:
         metadata["kept_running_lines"] = running.kept
     if failed:

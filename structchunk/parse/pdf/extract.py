@@ -40,24 +40,37 @@ class Line:
     y: float | None = None
     size: float = 0.0
     cells: list[tuple[float, str]] = field(default_factory=list)
+    letters: int = 0  # letters and digits with geometry
+    bold_letters: int = 0  # of those, set in a bold font
 
-    def add(self, text: str, x: float | None, y: float | None, size: float) -> None:
+    def add(self, text: str, x: float | None, y: float | None, size: float,
+            bold: bool = False) -> None:
         if text.strip() and x is not None:
             self.cells.append((x, text.strip()))
             if self.y is None:
                 self.y = y
             self.size = max(self.size, size)
+            letters = sum(char.isalnum() for char in text)
+            self.letters += letters
+            self.bold_letters += letters if bold else 0
         self.text += text
+
+    @property
+    def bold(self) -> bool:
+        """Set in bold throughout (a bold heading), not only a bold word in a sentence."""
+        return self.letters > 0 and self.bold_letters >= 0.9 * self.letters
 
 
 @dataclass
 class Page:
-    """A page's lines in reading order; `bottom` and `top` bound its box (None if unknown)."""
+    """A page's lines in reading order, and its box (None where unknown)."""
 
     number: int
     lines: list[Line]
     bottom: float | None = None
     top: float | None = None
+    left: float | None = None
+    right: float | None = None
 
 
 @contextmanager
@@ -115,7 +128,7 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     for number in range(1, count + 1):
         try:
             page = reader.pages[number - 1]
-            pages.append(Page(number, page_lines(page), *_vertical_bounds(page)))
+            pages.append(Page(number, page_lines(page), *_bounds(page)))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
@@ -126,25 +139,29 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
 
 
 def page_lines(page: Any) -> list[Line]:
-    pieces: list[tuple[str, float | None, float | None, float]] = []
+    pieces: list[tuple[str, float | None, float | None, float, bool]] = []
+    weights: dict[int, bool] = {}
 
     def visit(text: str, cm: Sequence[float], tm: Sequence[float], font: Any,
               size: float) -> None:
         matrix = _multiply(tm, cm)
         scale = math.hypot(matrix[2], matrix[3]) or 1.0
-        pieces.append((text, matrix[4], matrix[5], float(size or 0) * scale))
+        bold = weights.get(id(font))
+        if bold is None:
+            bold = weights[id(font)] = _is_bold(font)
+        pieces.append((text, matrix[4], matrix[5], float(size or 0) * scale, bold))
 
     extracted = page.extract_text(visitor_text=visit)
     if "".join(piece[0] for piece in pieces) != extracted:
         # pypdf rewrote the text after visiting it (right-to-left runs): keep its text, lose
         # the geometry for this page.
-        pieces = [(extracted, None, None, 0.0)]
+        pieces = [(extracted, None, None, 0.0, False)]
     lines = [Line()]
-    for text, x, y, size in pieces:
+    for text, x, y, size, bold in pieces:
         for index, part in enumerate(clean(text).split("\n")):
             if index:
                 lines.append(Line())
-            lines[-1].add(part, x, y, size)
+            lines[-1].add(part, x, y, size, bold)
     for line in lines:
         text = _SPACES.sub(" ", line.text).strip()
         if text.endswith("\u00ad"):  # a soft hyphen at the line end marks a broken word
@@ -153,13 +170,42 @@ def page_lines(page: Any) -> list[Line]:
     return [line for line in lines if line.text]
 
 
-def _vertical_bounds(page: Any) -> tuple[float | None, float | None]:
+_BOLD_NAME = regex.compile(r"bold|black|heavy|semibold|demi|cmbx|cmb\d|\bbd\b|[-,]b$|bd$",
+                           flags=regex.IGNORECASE)
+FORCE_BOLD = 1 << 18  # font descriptor flag
+
+
+def _is_bold(font: Any) -> bool:
+    """Bold by the font's name (`CMBX12`, `Arial-BoldMT`, `DejaVuSans-Bold`) or descriptor."""
+    if font is None:
+        return False
+    try:
+        name = str(font.get("/BaseFont", "")).split("+")[-1]
+        if _BOLD_NAME.search(name):
+            return True
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None and "/DescendantFonts" in font:
+            descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+        if descriptor is None:
+            return False
+        descriptor = descriptor.get_object()
+        weight = float(descriptor.get("/FontWeight", 400))
+        return weight >= 600 or bool(int(descriptor.get("/Flags", 0)) & FORCE_BOLD)
+    except Exception:  # a damaged font dictionary says nothing about weight
+        return False
+
+
+def _bounds(page: Any) -> tuple[float | None, ...]:
+    """Bottom, top, left and right of the page's visible box."""
     try:
         box = page.cropbox
-        bottom, top = float(box.bottom), float(box.top)
-    except Exception:  # a box pypdf cannot read: the bands at the page edges are unknown
-        return None, None
-    return (min(bottom, top), max(bottom, top)) if bottom != top else (None, None)
+        bottom, top, left, right = (float(box.bottom), float(box.top), float(box.left),
+                                    float(box.right))
+    except Exception:  # a box pypdf cannot read: the page's bands and centre are unknown
+        return None, None, None, None
+    if bottom == top or left == right:
+        return None, None, None, None
+    return min(bottom, top), max(bottom, top), min(left, right), max(left, right)
 
 
 def _multiply(first: Sequence[float], second: Sequence[float]) -> tuple[float, ...]:

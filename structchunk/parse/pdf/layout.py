@@ -9,7 +9,8 @@ from __future__ import annotations
 import regex
 
 from structchunk.parse.pdf.extract import Line, Page
-from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics, size_key
+from structchunk.parse.pdf.headings import Headings
+from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics
 from structchunk.parse.pdf.tables import table_rows
 
 _SENTENCE_END = regex.compile(r"[.!?:;)\]]$")
@@ -21,12 +22,10 @@ _KEEP_HYPHEN_BEFORE = frozenset({"und", "oder", "bzw", "sowie", "bis", "als", "n
 class Layout:
     """Lines of all pages to one text: paragraph breaks, headings, tables, page offsets."""
 
-    def __init__(self, pages: list[Page], metrics: Metrics) -> None:
+    def __init__(self, pages: list[Page], metrics: Metrics, headings: Headings) -> None:
         self.metrics = metrics
         self.spacing = metrics.spacing
-        heading_sizes = sorted({size_key(line) for page in pages for line in page.lines
-                                if self._is_heading(line)}, reverse=True)
-        self.heading_level = {size: index + 1 for index, size in enumerate(heading_sizes)}
+        self.heading_of = headings
         self.parts: list[str] = []
         self.length = 0
         self.line_number = 0
@@ -43,7 +42,7 @@ class Layout:
         return "".join(self.parts)
 
     def _is_heading(self, line: Line) -> bool:
-        return self.metrics.is_heading(line)
+        return self.heading_of.is_heading(line)
 
     def _write(self, text: str) -> None:
         self.parts.append(text)
@@ -69,8 +68,9 @@ class Layout:
             if index in rows:
                 self._row(line, rows[index], first=(index - 1) not in rows)
             else:
-                if self._is_heading(line):
-                    self.headings[self.line_number] = self.heading_level[size_key(line)]
+                level = self.heading_of.level(line)
+                if level is not None:
+                    self.headings[self.line_number] = level
                 self._write(line.text)
             previous = line
             self.last = None if index in rows else line
@@ -84,8 +84,8 @@ class Layout:
 
     def _breaks(self, above: Line, below: Line) -> bool:
         if self._is_heading(above) or self._is_heading(below):
-            return not (self._is_heading(above) and self._is_heading(below)
-                        and size_key(above) == size_key(below))
+            # A title wrapped over lines: consecutive lines of one level are one heading.
+            return self.heading_of.level(above) != self.heading_of.level(below)
         if abs(above.size - below.size) > 0.1 * max(above.size, below.size, 1.0):
             return True
         if above.y is None or below.y is None or not self.spacing:
