@@ -67,14 +67,51 @@ class _Walk:
 
     def children(self, node: Node, inner: tuple[Title, ...], opened: int) -> list[Piece]:
         pieces: list[Piece] = []
+        heading: Piece | None = None  # a heading waiting for the start of its body
         for index, child in enumerate(node.children):
             child_pieces = self.node(child, inner)
             if index == 0 and child_pieces and child.start == node.start and opened:
                 first = child_pieces[0]
                 if len(first.path) == len(inner):
                     child_pieces[0] = self.packer.opened(first, max(first.open_titles, opened))
+            if heading is not None and child_pieces:
+                child_pieces = self._after_heading(heading, child_pieces)
+                heading = None
+            if child.kind is NodeKind.HEADING and len(child_pieces) == 1 \
+                    and index + 1 < len(node.children):
+                heading = child_pieces[0]
+                continue
             pieces.extend(child_pieces)
+        if heading is not None:
+            pieces.append(heading)
         return self.packer.pack(pieces)
+
+    def _after_heading(self, heading: Piece, pieces: list[Piece]) -> list[Piece]:
+        """A heading travels with at least the start of its body.
+
+        When the heading and the first piece of its body do not fit together, that piece is
+        cut again at sentences so that the heading takes as many of them as fit; the rest is
+        packed on its own. Framed pieces (table parts, code) and bodies whose first sentence
+        does not fit beside the heading stay as they are; a piece cut at words keeps its flag.
+        """
+        first = pieces[0]
+        merged = self.packer.merge(heading, first)
+        if merged is None or self.packer.fits(merged) or first.prefix or first.suffix:
+            return [heading, *pieces]
+        units = self.prose.sentences(Piece(first.start, first.end, first.path,
+                                           flags=first.flags))
+        taken = 0
+        while taken < len(units) and self.packer.fits(
+                Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
+            taken += 1
+        if taken == 0 or taken == len(units):
+            return [heading, *pieces]
+        lead = Piece(heading.start, units[taken - 1].end, merged.path, merged.open_titles,
+                     flags=first.flags)
+        rest: list[Piece] = []
+        for unit in units[taken:]:
+            rest.extend([unit] if self.packer.fits(unit) else self.packer.split_words(unit))
+        return [lead, *self.packer.pack(rest), *pieces[1:]]
 
 
 def _enter(node: Node, path: tuple[Title, ...]) -> tuple[tuple[Title, ...], int]:

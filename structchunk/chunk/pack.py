@@ -123,6 +123,11 @@ class Packer:
             result.append(piece)
         return result
 
+    def merge(self, first: Piece, second: Piece) -> Piece | None:
+        """`first` and `second` as one piece, if their paths and frames allow it (the size is
+        not checked)."""
+        return self._merge(first, second)
+
     def _merge(self, first: Piece, second: Piece) -> Piece | None:
         if first.suffix or second.prefix:
             return None
