@@ -7,6 +7,10 @@ between items, a table between rows (header repeated), code between definitions 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import regex
+
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
@@ -14,6 +18,7 @@ from structchunk.chunk.prose import ProseSplitter
 from structchunk.tree import CONTAINER_KINDS, Document, Node, NodeKind, trim_span
 
 _TITLED = (NodeKind.SECTION, NodeKind.DEFINITION)
+_BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
 
 
 class HybridChunker:
@@ -31,6 +36,7 @@ class _Walk:
         self.document = document
         self.packer = Packer(document.text, context.budget)
         self.prose = ProseSplitter(self.packer, context)
+        self._headings: frozenset[int] | None = None
 
     def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
         node = self._only_child(node)
@@ -90,28 +96,64 @@ class _Walk:
         """A heading travels with at least the start of its body.
 
         When the heading and the first piece of its body do not fit together, that piece is
-        cut again at sentences so that the heading takes as many of them as fit; the rest is
-        packed on its own. Framed pieces (table parts, code) and bodies whose first sentence
-        does not fit beside the heading stay as they are; a piece cut at words keeps its flag.
+        cut again so that the heading takes as much of it as fits: at its blocks (paragraphs,
+        Absätze, nested headings) when one fits, else at sentences; the rest is packed on its
+        own. Framed pieces (table parts, code) and bodies whose first sentence does not fit
+        beside the heading stay as they are; a piece cut at words keeps its flag.
         """
         first = pieces[0]
         merged = self.packer.merge(heading, first)
         if merged is None or self.packer.fits(merged) or first.prefix or first.suffix:
             return [heading, *pieces]
-        units = self.prose.sentences(Piece(first.start, first.end, first.path,
-                                           flags=first.flags))
-        taken = 0
-        while taken < len(units) and self.packer.fits(
-                Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
-            taken += 1
-        if taken == 0 or taken == len(units):
-            return [heading, *pieces]
-        lead = Piece(heading.start, units[taken - 1].end, merged.path, merged.open_titles,
-                     flags=first.flags)
-        rest: list[Piece] = []
-        for unit in units[taken:]:
-            rest.extend([unit] if self.packer.fits(unit) else self.packer.split_words(unit))
-        return [lead, *self.packer.pack(rest), *pieces[1:]]
+        body = Piece(first.start, first.end, first.path, flags=first.flags)
+        for units in (self._blocks(body), self.prose.sentences(body)):
+            taken = 0
+            while taken < len(units) and self.packer.fits(
+                    Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
+                taken += 1
+            while taken and units[taken - 1].start in self._heading_starts():
+                taken -= 1  # never end the lead with a heading of the body
+            if 0 < taken < len(units):
+                lead = Piece(heading.start, units[taken - 1].end, merged.path,
+                             merged.open_titles, flags=first.flags)
+                rest = replace(body, start=units[taken].start)
+                if self.packer.fits(rest):
+                    return [lead, rest, *pieces[1:]]
+                tail: list[Piece] = []
+                for unit in units[taken:]:
+                    tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
+                return [lead, *self.packer.pack(tail), *pieces[1:]]
+        return [heading, *pieces]
+
+    def _blocks(self, piece: Piece) -> list[Piece]:
+        """The blank-line separated blocks of a piece, as pieces under its path."""
+        text = self.document.text
+        blocks: list[Piece] = []
+        start = piece.start
+        for match in _BLANK_LINE.finditer(text, piece.start, piece.end):
+            if text[start:match.start()].strip():
+                blocks.append(replace(piece, start=start, end=match.start(), open_titles=0))
+            start = match.end()
+        if text[start:piece.end].strip():
+            blocks.append(replace(piece, start=start, end=piece.end, open_titles=0))
+        trimmed = []
+        for block in blocks:
+            block_start, block_end = trim_span(text, block.start, block.end)
+            trimmed.append(replace(block, start=block_start, end=block_end))
+        return trimmed
+
+    def _heading_starts(self) -> frozenset[int]:
+        """Where the document's headings start (computed once per document)."""
+        if self._headings is None:
+            starts: set[int] = set()
+            stack = [self.document.root]
+            while stack:
+                node = stack.pop()
+                if node.kind is NodeKind.HEADING:
+                    starts.add(trim_span(self.document.text, node.start, node.end)[0])
+                stack.extend(node.children)
+            self._headings = frozenset(starts)
+        return self._headings
 
 
 def _enter(node: Node, path: tuple[Title, ...]) -> tuple[tuple[Title, ...], int]:
