@@ -210,3 +210,21 @@ def test_progress_is_plain_lines_off_a_terminal_and_nothing_when_quiet(
     split_collection([str(root)], OPTIONS, RunOptions(output=str(tmp_path / "b.jsonl"),
                                                       jobs=1, quiet=True), stderr=quiet)
     assert quiet.getvalue() == ""
+
+
+def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
+    from structchunk.batch.progress import RichBar, make_display
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    display = make_display(Terminal(), quiet=False)
+    display.close()
+    assert isinstance(display, RichBar)
+    root = _folder(tmp_path / "in")
+    screen = Terminal()
+    tally = split_collection([str(root)], OPTIONS,
+                             RunOptions(output=str(tmp_path / "a.jsonl"), jobs=1),
+                             stderr=screen)
+    assert tally.done == 3 and "3 file(s) done" in screen.getvalue()
