@@ -1,17 +1,19 @@
 """Language detection per document and per region, deterministic and offline.
 
 The script decides first: Devanagari text is Hindi or Marathi, told apart by function words,
-suffixes and letters only Marathi uses; Latin text is English or German. Where the function
-words of one of them clearly outnumber the other's, they decide (langdetect is overconfident on
-short texts: it gives "Jede Open-Source-Community ist anders." to English with probability
-0.99999, and German quotes in HTML asides to English too). Text without such evidence, Latin
-or Devanagari, takes the language around it when that is of its script; langdetect decides
-only where nothing around it does (a document that opens without telling words), so a
-document pays for it once or not at all. langdetect runs through our own `DetectorFactory`
-holding only the profiles of the supported languages, built once, with a fixed seed, so the
-same text always gets the same answer (langdetect's module-level `detect()` samples at random
-and loads every profile it ships). Texts with fewer than `MIN_LETTERS` letters are too short
-to judge: they get None and inherit the language around them.
+suffixes and letters only Marathi uses; Latin text is English or German. What tells the
+languages of a script apart is data, the `[detection]` table of each language's grammar file
+(`grammars/sentences/<code>.toml`, read by `structchunk.lang.profiles`); a file with such a
+table adds a language. Where the evidence for one language clearly outweighs the others', it
+decides (langdetect is overconfident on short texts: it gives "Jede Open-Source-Community ist
+anders." to English with probability 0.99999, and German quotes in HTML asides to English too).
+Text without such evidence, Latin or Devanagari, takes the language around it when that is of
+its script; langdetect decides only where nothing around it does (a document that opens without
+telling words), so a document pays for it once or not at all. langdetect runs through our own
+`DetectorFactory` holding only the profiles of the supported languages, built once, with a
+fixed seed, so the same text always gets the same answer (langdetect's module-level `detect()`
+samples at random and loads every profile it ships). Texts with fewer than `MIN_LETTERS`
+letters are too short to judge: they get None and inherit the language around them.
 """
 
 from __future__ import annotations
@@ -27,11 +29,9 @@ from typing import Any
 import regex
 
 from structchunk.lang.grammars import normalize_language
+from structchunk.lang.profiles import MARKER_WEIGHT, Profiles, language_profiles
 from structchunk.tree import Document, Node, NodeKind
 
-SUPPORTED = ("en", "de", "hi", "mr")
-LATIN_LANGUAGES = ("en", "de")
-DEVANAGARI_LANGUAGES = ("hi", "mr")
 MIN_LETTERS = 20
 SEED = 0
 SAMPLE = 4000  # characters of a text that are looked at
@@ -56,61 +56,44 @@ _NOISE_TRIGGERS = ("`", "<", "/", "\\", "@")  # every match holds one of these
 _WORDS = regex.compile(r"[\p{L}\p{M}]+")
 _LATIN1_WORDS = re.compile("[" + "".join(re.escape(chr(code)) for code in range(256)
                                          if _WORDS.match(chr(code))) + "]+")
-# Marathi and Hindi share the script; their function words and Marathi's ळ tell them apart.
-# (Words both languages use, such as का, एक, होते, ही, जी, are in neither list.)
-_MARATHI = frozenset({
-    "आहे", "आहेत", "आहोत", "आणि", "नाही", "नाहीत", "केले", "करा", "करावे", "मध्ये", "त्या",
-    "त्याच्या", "त्यांच्या", "तुम्ही", "आम्ही", "आपण", "आपल्या", "म्हणून", "म्हणजे", "किंवा", "असे",
-    "असते", "असतात", "याचा", "याची", "हा", "व", "तर", "पण", "सर्व", "काही", "येथे", "कसे",
-    "कोणत्या", "साठी", "देखील", "तसेच", "वापरून", "काय", "झाले", "घेणे",
-})
-_HINDI = frozenset({
-    "है", "हैं", "और", "की", "के", "में", "नहीं", "यह", "वह", "था", "थे", "थी", "गया", "किया",
-    "करें", "करना", "लिए", "से", "को", "भी", "आप", "हम", "कि", "जाता", "जाती", "सकते", "रहा",
-    "रही", "इसे", "उसे", "इसका", "जैसे", "द्वारा", "सकता", "होगा",
-})
-# Letters Marathi uses and Hindi does not: ळ, and the eyelash ra (ऱ्).
-_MARATHI_LETTERS = ("ळ", "ऱ")
-# Marathi endings: genitive (-च्या, -ाची), 3rd person plural present (-तात), infinitive (-णे),
-# past participle plural (-ल्या), postpositions glued to the noun (-साठी "for", -मध्ये "in").
-_MARATHI_SUFFIXES = ("च्या", "ाची", "ाचे", "ाचा", "ांची", "ांचे", "ांचा", "तात", "णे", "ल्या", "साठी",
-                     "मध्ये")
-# A word that counts for Marathi never counts for Hindi.
-_HINDI_ONLY = frozenset(word for word in _HINDI
-                        if word not in _MARATHI and not word.endswith(_MARATHI_SUFFIXES))
-_ENGLISH = frozenset({
-    "the", "a", "and", "or", "of", "to", "is", "are", "were", "be", "it", "this", "that", "for",
-    "with", "on", "as", "you", "your", "we", "they", "he", "she", "not", "have", "has", "do",
-    "does", "can", "will", "if", "at", "by", "from", "what", "how", "which", "there", "their",
-})
-_GERMAN = frozenset({
-    "der", "die", "das", "den", "dem", "des", "und", "oder", "ist", "sind", "war", "ein", "eine",
-    "einen", "einem", "einer", "nicht", "mit", "für", "auf", "zu", "von", "sich", "es", "ich",
-    "du", "sie", "wir", "ihr", "wenn", "auch", "als", "wie", "jede", "jeder", "jedes", "kann",
-    "wird", "werden", "bei", "nach", "aus", "im", "am", "zum", "zur", "dass", "noch", "nur",
-})
-# A word that counts for English never counts for German.
-_GERMAN_ONLY = _GERMAN - _ENGLISH
+def supported_languages() -> tuple[str, ...]:
+    """The languages detection can name: those whose grammar file has a [detection] table."""
+    return language_profiles().languages
 
 
-@lru_cache(maxsize=1)
-def _factory() -> Any:
-    """langdetect's factory with the profiles of the supported languages only; built once."""
+def _script_languages(script: str) -> tuple[str, ...]:
+    return language_profiles().script_languages(script)
+
+
+@lru_cache(maxsize=4)
+def _factory(profiles: Profiles) -> tuple[Any, dict[str, str]]:
+    """langdetect's factory with the profiles of the supported languages only, built once per
+    set of languages, and the map from langdetect's codes to ours."""
     from langdetect.detector_factory import PROFILES_DIRECTORY, DetectorFactory
 
     factory = DetectorFactory()
-    profiles = [(Path(PROFILES_DIRECTORY) / code).read_text(encoding="utf-8")
-                for code in SUPPORTED]
-    factory.load_json_profile(profiles)
+    ours: dict[str, str] = {}
+    texts = []
+    for group in profiles.by_script.values():
+        for profile in group:
+            path = Path(PROFILES_DIRECTORY) / profile.langdetect
+            if path.is_file() and profile.langdetect not in ours:
+                ours[profile.langdetect] = profile.code
+                texts.append(path.read_text(encoding="utf-8"))
+    if texts:
+        factory.load_json_profile(texts)
     factory.set_seed(SEED)
-    return factory
+    return factory, ours
 
 
 def _langdetect(text: str, candidates: tuple[str, ...]) -> str | None:
     """The most probable of `candidates` (languages of one script) by langdetect."""
     from langdetect.lang_detect_exception import LangDetectException
 
-    detector = _factory().create()
+    factory, ours = _factory(language_profiles())
+    if not ours:
+        return None
+    detector = factory.create()
     detector.set_max_text_length(SAMPLE)
     detector.append(text)
     try:
@@ -118,8 +101,9 @@ def _langdetect(text: str, candidates: tuple[str, ...]) -> str | None:
     except LangDetectException:
         return None
     for guess in ranked:
-        if guess.lang in candidates:
-            return str(guess.lang)
+        code = ours.get(str(guess.lang))
+        if code in candidates:
+            return code
     return None
 
 
@@ -131,26 +115,38 @@ def _find_words(text: str) -> list[str]:
     return _LATIN1_WORDS.findall(text)
 
 
-def hindi_or_marathi(text: str) -> str | None:
-    """'mr' or 'hi' by function words, Marathi suffixes and ळ; None without evidence."""
-    words = _find_words(text)
-    marathi = sum(1 for word in words if word in _MARATHI or word.endswith(_MARATHI_SUFFIXES))
-    hindi = sum(map(_HINDI_ONLY.__contains__, words))
-    marathi += 2 * sum(text.count(letter) for letter in _MARATHI_LETTERS)
-    if marathi == hindi:
+def vote(text: str, script: str) -> str | None:
+    """The language of `script` whose evidence decides `text`, or None without a clear lead.
+
+    Evidence is what the language's `[detection]` table lists: function words, words with its
+    endings, and letters only it uses (each counting as `MARKER_WEIGHT` words). A language
+    decides when it has at least its `min_words` and, against every other language of the
+    script, more evidence and at least `ratio` times as much.
+    """
+    profiles = language_profiles()
+    group = profiles.by_script.get(script, ())
+    if not group:
         return None
-    return "mr" if marathi > hindi else "hi"
-
-
-def english_or_german(text: str) -> str | None:
-    """'en' or 'de' when the function words of one clearly outnumber the other's, else None."""
     words = _find_words(text.lower())
-    english = sum(map(_ENGLISH.__contains__, words))
-    german = sum(map(_GERMAN_ONLY.__contains__, words))
-    if english >= 2 and english >= 3 * german:
-        return "en"
-    if german >= 2 and german >= 3 * english:
-        return "de"
+    counts = []
+    for profile in group:
+        own = profiles.own_words[profile.code]
+        if profile.suffixes:
+            deferred = [other for other in group if other.code in profile.defer_to]
+            count = sum(1 for word in words if word in own or (
+                word.endswith(profile.suffixes)
+                and not any(other.counts(word) for other in deferred)))
+        else:
+            count = sum(map(own.__contains__, words))
+        if profile.marker_letters:
+            count += MARKER_WEIGHT * sum(text.count(letter) for letter in profile.marker_letters)
+        counts.append(count)
+    for index, profile in enumerate(group):
+        count = counts[index]
+        others = counts[:index] + counts[index + 1:]
+        if count >= profile.min_words and all(
+                count > other and count >= profile.ratio * other for other in others):
+            return profile.code
     return None
 
 
@@ -218,17 +214,18 @@ def _judge(text: str) -> _Verdict:
     if letters < MIN_LETTERS:
         return _UNJUDGED
     if devanagari * 3 >= letters:  # Hindi or Marathi, perhaps with English terms
-        marked = hindi_or_marathi(sample)
-        return _Verdict(marked) if marked else _Verdict(None, DEVANAGARI_LANGUAGES, sample)
+        marked = vote(sample, "Devanagari")
+        return (_Verdict(marked) if marked
+                else _Verdict(None, _script_languages("Devanagari"), sample))
     latin = len(narrow.translate(None, _LATIN1_NOT_LATIN)) if narrow is not None \
         else len(_NOT_LATIN.sub("", sample))
     if latin * 2 >= letters:
-        voted = english_or_german(sample)
+        voted = vote(sample, "Latin")
         if voted:
             return _Verdict(voted)
         # No clear function words: the language around decides, as for Devanagari text
-        # without markers; langdetect only where nothing around is English or German.
-        return _Verdict(None, LATIN_LANGUAGES, sample)
+        # without markers; langdetect only where nothing around is of this script.
+        return _Verdict(None, _script_languages("Latin"), sample)
     return _UNJUDGED
 
 

@@ -43,6 +43,10 @@ _SECTIONS = {
     "terminators": _TERMINATOR_KEYS,
     "abbreviations": ABBREVIATION_CLASSES,
     "options": ("pronoun_i", "lowercase_continues"),
+    # What tells the language apart in detection; read by `structchunk.lang.profiles`, from
+    # the language's own file only (never inherited).
+    "detection": ("script", "langdetect", "function_words", "marker_letters", "suffixes",
+                  "defer_to", "min_words", "ratio"),
 }
 _RULE_KEYS = ("name", "description", "action", *RULE_PATTERNS)
 
@@ -151,7 +155,8 @@ def _load(code: str, folders: tuple[Path, ...]) -> SentenceGrammar:
 # --- reading and checking one file ------------------------------------------------------
 
 
-def _read(file: GrammarFile) -> dict[str, Any]:
+def read_language_file(file: GrammarFile) -> dict[str, Any]:
+    """One sentence grammar file's data, its sections and entries checked."""
     data = read_toml(file)
     _check_shape(data, file.name, file.origin)
     return data
@@ -210,7 +215,7 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
 
 
 def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
-    files = lineage(folders, name, ".toml", lambda file: _read(file),
+    files = lineage(folders, name, ".toml", read_language_file,
                     lambda _file, data: data["grammar"].get("inherits", []),
                     kind="sentence grammar")
     sets: dict[str, set[str]] = {key: set() for key in _TERMINATOR_KEYS}

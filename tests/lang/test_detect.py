@@ -5,9 +5,9 @@ from __future__ import annotations
 from structchunk.decode import from_text
 from structchunk.lang.detect import (
     detect_language,
-    english_or_german,
-    hindi_or_marathi,
     language_map,
+    supported_languages,
+    vote,
 )
 from structchunk.tree import Document, Node, NodeKind, make_node
 
@@ -51,15 +51,19 @@ def test_hindi_with_english_terms_is_hindi() -> None:
 
 
 def test_marathi_is_told_from_hindi() -> None:
-    assert hindi_or_marathi("हे काम सोपे आहे आणि ते लवकर होईल") == "mr"
-    assert hindi_or_marathi("यह काम आसान है और जल्दी होगा") == "hi"
-    assert hindi_or_marathi("सुरक्षा जोखीमांचे मूल्यांकन") == "mr"  # Marathi genitive
-    assert hindi_or_marathi("फळ") == "mr"  # ळ
-    assert hindi_or_marathi("नेटवर्क सुरक्षा") is None
+    assert vote("हे काम सोपे आहे आणि ते लवकर होईल", "Devanagari") == "mr"
+    assert vote("यह काम आसान है और जल्दी होगा", "Devanagari") == "hi"
+    assert vote("सुरक्षा जोखीमांचे मूल्यांकन", "Devanagari") == "mr"  # Marathi genitive
+    assert vote("फळ", "Devanagari") == "mr"  # ळ
+    assert vote("नेटवर्क सुरक्षा", "Devanagari") is None
+
+
+def test_the_languages_come_from_the_grammar_files() -> None:
+    assert set(supported_languages()) == {"de", "en", "hi", "mr"}
 
 
 def test_function_words_overrule_overconfident_guesses_on_short_texts() -> None:
-    assert english_or_german("Jede Open-Source-Community ist anders.") == "de"
+    assert vote("Jede Open-Source-Community ist anders.", "Latin") == "de"
     assert detect_language("Jede Open-Source-Community ist anders und das ist gut.") == "de"
 
 
@@ -116,7 +120,7 @@ def test_code_inherits_the_language_around_it() -> None:
 
 def test_devanagari_without_markers_keeps_the_language_around_it() -> None:
     unmarked = "नेटवर्क सुरक्षा ऑपरेशन्स सेंटर सायबर धोका व्यवस्थापन प्रक्रिया मूल्यांकन"
-    assert hindi_or_marathi(unmarked) is None
+    assert vote(unmarked, "Devanagari") is None
     assert detect_language(unmarked, prior="mr") == "mr"
     assert detect_language(unmarked, prior="hi") == "hi"
     assert detect_language(unmarked) in ("hi", "mr")  # langdetect decides without a prior
