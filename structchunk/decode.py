@@ -18,6 +18,7 @@ import regex
 from structchunk.errors import DecodeError, SourceNotFoundError
 
 LINE_BREAK = regex.compile(r"\r\n|\r|\n")
+_SURROGATE = regex.compile("[\ud800-\udfff]")
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -43,6 +44,17 @@ class Source:
     warnings: tuple[str, ...] = ()
     line_starts: tuple[int, ...] = field(default=(), repr=False)
     id: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.text.isascii():
+            surrogate = _SURROGATE.search(self.text)
+            if surrogate is not None:
+                raise DecodeError(
+                    f"is not valid Unicode text: lone surrogate U+{ord(surrogate.group()):04X} "
+                    f"at offset {surrogate.start()} (a str decoded with 'surrogateescape' or "
+                    "'surrogatepass'? pass the bytes instead)", self.origin)
+        if not self.line_starts and self.text:
+            object.__setattr__(self, "line_starts", compute_line_starts(self.text))
 
     @property
     def source_id(self) -> str:
@@ -110,7 +122,7 @@ def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) 
                                   f"{encoding} at byte {err.start}", origin) from err
             return from_text(text, origin, path, encoding)
     if b"\x00" in data[:8192] or b"\x00" in data:
-        raise DecodeError("is not a text file (it contains NUL bytes)", origin)
+        return _decode_unmarked_wide(data, origin, path)
     try:
         return from_text(data.decode("utf-8"), origin, path, "utf-8")
     except UnicodeDecodeError as err:
@@ -125,6 +137,50 @@ def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) 
         warning = (f"not valid UTF-8 (first bad byte at {first_bad}); decoded as {encoding}")
         return from_text(text, origin, path, encoding, (warning,))
     raise DecodeError("could not be decoded", origin)  # pragma: no cover - latin-1 decodes all
+
+
+def _decode_unmarked_wide(data: bytes, origin: str, path: str | None) -> Source:
+    """UTF-16 or UTF-32 without a byte-order mark, told by where its NUL bytes stand.
+
+    Text in those encodings has NUL bytes in fixed positions of each code unit (the high
+    byte of every Latin character); binary data has them anywhere. A file whose NULs follow
+    one pattern and that decodes cleanly is read with a warning; one that follows a pattern
+    but does not decode is named as what it looks like.
+    """
+    encoding = _wide_encoding(data)
+    if encoding is None:
+        raise DecodeError("is not a text file (it contains NUL bytes)", origin)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise DecodeError(f"looks like {encoding.upper()} without a byte-order mark, but is "
+                          f"not valid {encoding.upper()} at byte {err.start}", origin) from err
+    if "\x00" in text or _looks_binary(text.encode("utf-8", "surrogatepass")):
+        raise DecodeError(f"looks like {encoding.upper()} without a byte-order mark, but "
+                          "decodes to control characters: not a text file", origin)
+    warning = f"no byte-order mark; decoded as {encoding} (NUL bytes in every code unit)"
+    return from_text(text, origin, path, encoding, (warning,))
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    sample = data[:8192]
+    if len(sample) >= 8 and len(data) % 4 == 0:
+        units = len(sample) // 4
+        for encoding, high in (("utf-32-le", (2, 3)), ("utf-32-be", (0, 1))):
+            zeros = sum(1 for index in range(units) if not sample[4 * index + high[0]]
+                        and not sample[4 * index + high[1]])
+            if zeros >= units * 0.95:
+                return encoding
+    if len(sample) < 4 or len(data) % 2:
+        return None
+    pairs = len(sample) // 2
+    even = sum(1 for byte in sample[0:2 * pairs:2] if not byte)
+    odd = sum(1 for byte in sample[1:2 * pairs:2] if not byte)
+    if odd >= pairs * 0.1 and even * 10 <= odd:
+        return "utf-16-le"
+    if even >= pairs * 0.1 and odd * 10 <= even:
+        return "utf-16-be"
+    return None
 
 
 def _looks_binary(data: bytes) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import regex
 
 from structchunk.errors import BudgetError
 from structchunk.tokens.counter import count_span, window_size
@@ -33,17 +36,20 @@ class Budget:
     _cache: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.max_size, int) or self.max_size <= 0:
-            raise BudgetError(f"max_size must be a positive integer, got {self.max_size!r}")
-        if self.overlap < 0:
-            raise BudgetError(f"overlap must be zero or more sentences, got {self.overlap!r}")
-        if not isinstance(self.overlap_size, int) or self.overlap_size < 0:
-            raise BudgetError(f"overlap_size must be zero or more, got {self.overlap_size!r}")
+        if not _is_int(self.max_size) or self.max_size <= 0:
+            raise BudgetError(f"max_size must be a positive integer, got {_shown(self.max_size)}")
+        if not _is_int(self.overlap) or self.overlap < 0:
+            raise BudgetError("overlap must be a whole number of sentences (0 or more), got "
+                              f"{_shown(self.overlap)}")
+        if not _is_int(self.overlap_size) or self.overlap_size < 0:
+            raise BudgetError("overlap_size must be zero or more, got "
+                              f"{_shown(self.overlap_size)}")
         if self.overlap_size >= self.max_size:
             raise BudgetError(f"overlap_size ({self.overlap_size}) must be smaller than "
                               f"max_size ({self.max_size})")
         if self.length is not None and not callable(self.length):
-            raise BudgetError("length must be a callable returning the size of a string")
+            raise BudgetError("length_function must be a callable returning the size of a "
+                              f"string, got {_shown(self.length)}")
 
     @property
     def counts_characters(self) -> bool:
@@ -58,16 +64,19 @@ class Budget:
         if self.counts_characters:
             return len(text)
         if len(text) > self.window:
-            assert self.length is not None
-            return count_span(self.length, text, 0, len(text), self.window)
+            return count_span(self._count, text, 0, len(text), self.window)
         cached = self._cache.get(text)
         if cached is None:
-            assert self.length is not None
-            cached = int(self.length(text))
+            cached = self._count(text)
             if len(self._cache) > 100_000:
                 self._cache.clear()
             self._cache[text] = cached
         return cached
+
+    def _count(self, text: str) -> int:
+        """One call of the length function, its answer checked."""
+        assert self.length is not None
+        return _checked(self.length(text), text)
 
     def context_line(self, titles: tuple[str, ...]) -> str:
         """The heading path as one line, shortened from the left (the nearest titles are kept)
@@ -101,8 +110,7 @@ class Budget:
         # Too long for one call: count the parts window by window and stop past the budget.
         total = self.size(head_text)
         if total <= self.max_size:
-            assert self.length is not None
-            total += count_span(self.length, source, start, end, self.window,
+            total += count_span(self._count, source, start, end, self.window,
                                 stop=self.max_size - total)
         if total <= self.max_size and suffix:
             total += self.size(suffix)
@@ -125,3 +133,31 @@ def _shorten(budget: Budget, text: str, limit: int) -> str:
         else:
             high = middle - 1
     return text[:low] + "…" if low else ""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    return f"{value!r} ({type(value).__name__})"
+
+
+_WORD_CHAR = regex.compile(r"\w")
+
+
+def _checked(value: object, text: str) -> int:
+    """A length function's answer, or a `BudgetError` saying what is wrong with it.
+
+    Integer types other than `int` (numpy's) are accepted; a negative size, or 0 for text
+    holding a letter or digit, would let any amount of text count as fitting.
+    """
+    sample = text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise BudgetError(f"length_function must return an int, got {_shown(value)} "
+                          f"for {sample!r}")
+    size = operator.index(value)
+    if size < 0 or (size == 0 and _WORD_CHAR.search(text)):
+        raise BudgetError(f"length_function must return a positive size for text, got "
+                          f"{size} for {sample!r}")
+    return size
