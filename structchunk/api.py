@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from structchunk.chunk.assemble import assemble, close_gaps
 from structchunk.chunk.budget import Budget
+from structchunk.chunk.build import build_chunks
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
-from structchunk.chunk.pack import Packer
-from structchunk.chunk.strategies import get_strategy
+from structchunk.chunk.strategies import ChunkingStrategy, Strategy, get_strategy
 from structchunk.decode import Source
-from structchunk.errors import BudgetError
+from structchunk.errors import BudgetError, StrategyError
 from structchunk.lang.detect import language_map
 from structchunk.lang.sentences import SentenceSplitter
 from structchunk.options import check_parse_options, check_sentence_backend
@@ -27,20 +26,24 @@ DEFAULT_MAX_SIZE = 1000
 Input = str | os.PathLike[str] | bytes | Source
 
 
-def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFAULT_MAX_SIZE,
-          *, length_function: Callable[[str], int] | None = None, overlap: int = 0,
-          overlap_size: int = 0, source_id: str | None = None,
+def split(item: Input | Document, strategy: str | Strategy = "hybrid",
+          max_size: int = DEFAULT_MAX_SIZE, *, length_function: Callable[[str], int] | None = None,
+          overlap: int = 0, overlap_size: int = 0, source_id: str | None = None,
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
-          **parse_options: Any) -> list[Chunk]:
+          strategy_options: Mapping[str, Any] | None = None, **parse_options: Any
+          ) -> list[Chunk]:
     """Chunk a path, text, bytes, Source or parsed Document.
 
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
     neighbouring prose chunks; `overlap_size` repeats whole trailing sentences of at most that
-    size (in the units of `max_size`; with it alone, any number of sentences). `language`
-    forces the natural language. `sentence_backend` is "structchunk" (the rule segmenter),
-    "spacy" (the `spacy` extra) or any
+    size (in the units of `max_size`; with it alone, any number of sentences). For `fixed` and
+    `recursive`, `overlap_size` repeats that much of the text before each chunk, in its
+    embedded text only. `strategy` is a name from `STRATEGIES` (built with
+    `strategy_options`, e.g. `{"embedding": embed}` for "semantic") or a strategy object.
+    `language` forces the natural language. `sentence_backend` is "structchunk" (the rule
+    segmenter), "spacy" (the `spacy` extra) or any
     callable returning `(start, end)` sentence spans of a text. `tokenizer` makes `max_size`
     count tokens: an encoding name ("cl100k_base", "o200k_base"), a `tokenizers.Tokenizer` or
     tokenizer.json path, an object with `encode()`, or a callable (see structchunk.tokens).
@@ -52,20 +55,26 @@ def split(item: Input | Document, strategy: str = "hybrid", max_size: int = DEFA
     check_sentence_backend(sentence_backend)
     budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
                     overlap=overlap, overlap_size=overlap_size)
-    chooser = get_strategy(strategy)
+    if isinstance(strategy, str):
+        chooser = get_strategy(strategy, strategy_options)
+    elif strategy_options:
+        raise StrategyError("strategy_options go with a strategy name, not a strategy object")
+    else:
+        chooser = strategy
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, **parse_options)
     if source_id is not None:
         document = replace(document, source=replace(document.source, id=str(source_id)))
     language_at = _language_at(document)
-    pieces = chooser.chunk(document, ChunkContext(budget, language_at, sentence_backend))
-    packer = Packer(document.text, budget)
-    pieces = close_gaps(packer, packer.enforce(pieces))
-    return assemble(document, pieces, packer, budget, language_at, chooser.name)
+    context = ChunkContext(budget, language_at, sentence_backend)
+    if isinstance(chooser, ChunkingStrategy):
+        return chooser.chunks(document, context)
+    return build_chunks(document, chooser.chunk(document, context), context, chooser.name)
 
 
 _SPLIT_KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size",
-                   "format", "language", "sentence_backend", "tokenizer", "source_id")
+                   "format", "language", "sentence_backend", "tokenizer", "source_id",
+                   "strategy_options")
 
 
 def _length(tokenizer: Any, length_function: Callable[[str], int] | None

@@ -26,3 +26,15 @@ def assert_chunks_valid(source: str, chunks: Sequence[Chunk], max_size: int,
                              f"{source[first:first + 40]!r}")
     assert [c.index for c in chunks] == list(range(len(chunks)))
     assert len({c.chunk_id for c in chunks}) == len(chunks), "chunk ids collide"
+
+
+def assert_contexts_valid(source: str, chunks: Sequence[Chunk]) -> None:
+    """Each context is the verbatim source at its span and holds the chunk's content."""
+    for chunk in chunks:
+        assert source[chunk.context_start:chunk.context_end] == chunk.context, chunk.index
+        assert chunk.context_start <= chunk.start and chunk.end <= chunk.context_end, chunk.index
+
+
+def embedded(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """The chunks that are embedded (a hierarchical parent is stored, not embedded)."""
+    return [chunk for chunk in chunks if chunk.metadata.get("hierarchy") != "parent"]

@@ -1,4 +1,5 @@
-"""The Chunk: verbatim content with exact offsets, plus the text that gets embedded."""
+"""The Chunk: verbatim content with exact offsets, the text that gets embedded, and the
+context the language model reads when the chunk is retrieved."""
 
 from __future__ import annotations
 
@@ -8,13 +9,22 @@ import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-SCHEMA = "structchunk.chunk/v1"
+from structchunk.errors import StructchunkError
+
+SCHEMA = "structchunk.chunk/v2"
+# Rows written under these names are still read (v1 rows have no context: it is the content).
+READABLE_SCHEMAS = ("structchunk.chunk/v1", SCHEMA)
 
 
 @dataclass(frozen=True)
 class Chunk:
     """One chunk. `content == source_text[start:end]` always; `text` is what is embedded
-    (heading path line, then the body with any repeated table header or code fence)."""
+    (heading path line, then the body with any repeated table header or code fence).
+
+    `context == source_text[context_start:context_end]` is what a language model is given when
+    the chunk is retrieved: the content itself unless the strategy widens it (a sentence's
+    window, a leaf's parent section). It always contains the content.
+    """
 
     text: str
     content: str
@@ -28,6 +38,15 @@ class Chunk:
     size: int
     source: str | None
     metadata: dict[str, Any] = field(default_factory=dict)
+    context: str = ""
+    context_start: int = -1
+    context_end: int = -1
+
+    def __post_init__(self) -> None:
+        if self.context_start < 0:  # not widened: the model reads the content
+            object.__setattr__(self, "context", self.content)
+            object.__setattr__(self, "context_start", self.start)
+            object.__setattr__(self, "context_end", self.end)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -38,6 +57,10 @@ class Chunk:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Chunk:
+        schema = data.get("schema", SCHEMA)
+        if schema not in READABLE_SCHEMAS:
+            raise StructchunkError(f"unknown chunk schema {schema!r} (readable: "
+                             f"{', '.join(READABLE_SCHEMAS)})")
         fields = {key: value for key, value in data.items() if key != "schema"}
         fields["heading_path"] = tuple(fields.get("heading_path", ()))
         fields["kinds"] = tuple(fields.get("kinds", ()))

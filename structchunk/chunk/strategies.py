@@ -1,28 +1,48 @@
 """Named strategies behind one interface, in one plain registry.
 
 `hybrid` is the default. `sentence` and `recursive` are the common baselines; `fixed` is
-kept only as a reference for comparisons and is never a default.
+kept only as a reference for comparisons and is never a default. `sentence_window`,
+`hierarchical`, `semantic` and `metadata_aware` separate what is embedded from what the
+model reads (`Chunk.context`) or add a header to what is embedded.
+
+A strategy returns pieces from `chunk`; one that widens the context or rewrites the embedded
+text also has `chunks`, which returns the finished chunks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
 
-import regex
-
+from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.fixed import FixedChunker
+from structchunk.chunk.hierarchical import HierarchicalChunker
 from structchunk.chunk.hybrid import HybridChunker
+from structchunk.chunk.metadata_aware import MetadataAwareChunker
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.chunk.prose import ProseSplitter
+from structchunk.chunk.recursive import RecursiveChunker
+from structchunk.chunk.semantic import SemanticChunker
+from structchunk.chunk.sentence_window import SentenceWindowChunker
 from structchunk.errors import StrategyError
-from structchunk.tree import Document, trim_span
+from structchunk.tree import Document
 
 
 class Strategy(Protocol):
     name: str
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]: ...
+
+
+@runtime_checkable
+class ChunkingStrategy(Protocol):
+    """A strategy that finishes its own chunks (context, embedded text, extra levels)."""
+
+    name: str
+
+    def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]: ...
 
 
 class SentenceChunker:
@@ -36,63 +56,36 @@ class SentenceChunker:
         return prose.split(Piece(0, len(document.text)))
 
 
-class RecursiveChunker:
-    """Separator-based splitting (paragraphs, lines, words, characters), offsets kept."""
-
-    name = "recursive"
-    separators = (r"\n[ \t]*\n\s*", r"\r?\n|\r", r"\s+")
-
-    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        packer = Packer(document.text, context.budget)
-        return packer.pack(self._split(packer, 0, len(document.text), 0))
-
-    def _split(self, packer: Packer, start: int, end: int, level: int) -> list[Piece]:
-        piece = Piece(*trim_span(packer.source, start, end))
-        if piece.end <= piece.start:
-            return []
-        if packer.fits(piece):
-            return [piece]
-        if level >= len(self.separators):
-            return packer.split_words(piece)
-        parts: list[Piece] = []
-        cursor = piece.start
-        pattern = regex.compile(self.separators[level])
-        for match in pattern.finditer(packer.source, piece.start, piece.end):
-            parts.extend(self._split(packer, cursor, match.start(), level + 1))
-            cursor = match.end()
-        parts.extend(self._split(packer, cursor, piece.end, level + 1))
-        return packer.pack(parts)
-
-
-class FixedChunker:
-    """Fixed windows of the budget: a reference point for comparisons, never a default."""
-
-    name = "fixed"
-
-    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        packer = Packer(document.text, context.budget)
-        pieces: list[Piece] = []
-        start = 0
-        text = document.text
-        while start < len(text):
-            end = packer.longest_fit(Piece(start, len(text)), start)
-            if not text[start:end].isspace():
-                pieces.append(Piece(start, end))
-            start = end
-        return pieces
-
-
-STRATEGIES: dict[str, Callable[[], Strategy]] = {
+STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "hybrid": HybridChunker,
     "sentence": SentenceChunker,
     "recursive": RecursiveChunker,
     "fixed": FixedChunker,
+    "sentence_window": SentenceWindowChunker,
+    "hierarchical": HierarchicalChunker,
+    "semantic": SemanticChunker,
+    "metadata_aware": MetadataAwareChunker,
 }
 
 
-def get_strategy(name: str) -> Strategy:
+def get_strategy(name: str, options: Mapping[str, Any] | None = None) -> Strategy:
+    """The named strategy, built with `options` (an unknown option is a StrategyError)."""
     try:
-        return STRATEGIES[name]()
+        factory = STRATEGIES[name]
     except KeyError:
         known = ", ".join(sorted(STRATEGIES))
         raise StrategyError(f"unknown strategy {name!r} (known: {known})") from None
+    options = dict(options or {})
+    if options:
+        accepted = inspect.signature(factory).parameters
+        takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+        unknown = [key for key in options if key not in accepted and not takes_any]
+        if unknown:
+            allowed = ", ".join(key for key, p in accepted.items()
+                                if p.kind is not inspect.Parameter.VAR_KEYWORD) or "none"
+            raise StrategyError(f"strategy {name!r} has no option {unknown[0]!r} "
+                                f"(options: {allowed})")
+    return factory(**options)
+
+
+__all__ = ["STRATEGIES", "ChunkingStrategy", "SentenceChunker", "Strategy", "get_strategy"]

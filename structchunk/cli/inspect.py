@@ -35,6 +35,9 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
         title = (f"#{chunk.index}  size {chunk.size}  lines {first}-{last}  "
                  f"[{chunk.start}:{chunk.end}]  {chunk.language or '-'}{flags}")
         body = escape(_clip(chunk.text))
+        if (chunk.context_start, chunk.context_end) != (chunk.start, chunk.end):
+            body += (f"\n[dim]context [{chunk.context_start}:{chunk.context_end}] "
+                     f"({len(chunk.context)} chars):[/]\n" + escape(_clip(chunk.context, 300)))
         console.print(Panel(body, title=title, subtitle=escape(path), title_align="left",
                             subtitle_align="left"))
 

@@ -28,7 +28,8 @@ def chunk_string(text: str, *, source_id: str | None = None, code_language: str 
 def flat_metadata(chunk: Chunk, *, offsets: bool = True, content: bool = False
                   ) -> dict[str, str | int | float | bool]:
     """Scalar metadata of a chunk: heading path joined and per level, id, index, language,
-    offsets (`start_index`/`end_index`), and the verbatim content only when asked."""
+    offsets (`start_index`/`end_index`), the context span (and its text where it is wider
+    than the content), the strategy's level marks, and the verbatim content only when asked."""
     metadata: dict[str, str | int | float | bool] = {
         "heading_path": PATH_SEPARATOR.join(chunk.heading_path),
         "chunk_id": chunk.chunk_id,
@@ -45,4 +46,12 @@ def flat_metadata(chunk: Chunk, *, offsets: bool = True, content: bool = False
         metadata["end_index"] = chunk.end
     if content:
         metadata["content"] = chunk.content
+    # What the model reads: its span always, its text when a strategy widened it.
+    metadata["context_start"] = chunk.context_start
+    metadata["context_end"] = chunk.context_end
+    if content or chunk.context != chunk.content:
+        metadata["context"] = chunk.context
+    for key in ("strategy", "hierarchy", "parent_id"):
+        if isinstance(chunk.metadata.get(key), str):
+            metadata[key] = chunk.metadata[key]
     return metadata

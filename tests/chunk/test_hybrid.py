@@ -143,7 +143,7 @@ def test_chunks_round_trip_through_json() -> None:
     import json
 
     assert structchunk.Chunk.from_dict(json.loads(chunk.to_json())) == chunk
-    assert json.loads(chunk.to_json())["schema"] == "structchunk.chunk/v1"
+    assert json.loads(chunk.to_json())["schema"] == "structchunk.chunk/v2"
 
 
 @pytest.mark.parametrize("strategy", ["hybrid", "sentence", "recursive", "fixed"])
@@ -159,8 +159,8 @@ def test_bad_options_are_clear_errors() -> None:
         structchunk.split("text", max_size=0)
     with pytest.raises(BudgetError):
         structchunk.split("text", overlap=-1)
-    with pytest.raises(StrategyError, match="known: fixed, hybrid"):
-        structchunk.split("text", strategy="semantic")
+    with pytest.raises(StrategyError, match="known: fixed, hierarchical, hybrid"):
+        structchunk.split("text", strategy="no_such_strategy")
 
 
 def test_metadata_collected_from_covered_nodes_is_in_document_order() -> None:

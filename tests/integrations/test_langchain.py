@@ -178,3 +178,13 @@ def test_a_whole_langchain_flow_keeps_exact_offsets() -> None:
         chunk = reference[hit.metadata["chunk_id"]]
         assert source[start:end] == chunk.content
         assert hit.page_content == chunk.text.strip()
+
+
+def test_documents_carry_what_the_model_reads() -> None:
+    text = "# Guide\n\nOne is here. Two is here. Three is here.\n"
+    splitter = StructchunkTextSplitter(chunk_size=40, strategy="sentence_window")
+    documents = splitter.create_documents([text])
+    two = next(d for d in documents if d.page_content.endswith("Two is here."))
+    start, end = two.metadata["context_start"], two.metadata["context_end"]
+    assert text[start:end] == two.metadata["context"]
+    assert "One is here. Two is here. Three is here." in two.metadata["context"]

@@ -1,0 +1,29 @@
+"""Pieces to chunks: the steps every strategy shares after it has chosen its pieces.
+
+Any piece still over the budget is cut at words, stray text between pieces is attached to a
+neighbour (nothing is lost), and the pieces become chunks with text, ids and metadata.
+"""
+
+from __future__ import annotations
+
+from structchunk.chunk.assemble import assemble, close_gaps
+from structchunk.chunk.chunk import Chunk
+from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.pack import Packer, Piece
+from structchunk.tree import Document
+
+
+def final_pieces(document: Document, pieces: list[Piece], context: ChunkContext
+                 ) -> tuple[Packer, list[Piece]]:
+    """The pieces that become chunks: every one within the budget, together covering all text."""
+    packer = Packer(document.text, context.budget)
+    return packer, close_gaps(packer, packer.enforce(pieces))
+
+
+def build_chunks(document: Document, pieces: list[Piece], context: ChunkContext,
+                 strategy: str) -> list[Chunk]:
+    packer, pieces = final_pieces(document, pieces, context)
+    return assemble(document, pieces, packer, context.budget, context.language_at, strategy)
+
+
+__all__ = ["build_chunks", "final_pieces"]

@@ -1,0 +1,113 @@
+"""The metadata_aware strategy: hybrid chunks whose embedded text starts with a header.
+
+A chunk from the middle of a file often never names what it is about. The header restores
+that: `title | language | section path | key: value ...` from the document's title (front
+matter `title:` or its first heading), the chunk's language, its heading path and fields the
+caller gives (`category="policy"`). The header is counted in the budget; the content and the
+context stay the verbatim source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+import regex
+
+from structchunk.chunk.assemble import assemble
+from structchunk.chunk.budget import CONTEXT_SEPARATOR, Budget
+from structchunk.chunk.build import final_pieces
+from structchunk.chunk.chunk import Chunk
+from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.hybrid import HybridChunker
+from structchunk.chunk.pack import Piece
+from structchunk.errors import BudgetError, StrategyError
+from structchunk.tree import Document, NodeKind
+
+SEPARATOR = " | "
+_FRONT_MATTER_TITLE = regex.compile(r"""(?m)^title:[ \t]*["']?(.+?)["']?[ \t]*$""")
+
+
+class MetadataAwareChunker:
+    """`title` overrides the document's own title; `fields` (or keyword arguments) are
+    added as `key: value` to every header, in the order given."""
+
+    name = "metadata_aware"
+
+    def __init__(self, title: str | None = None, fields: Mapping[str, object] | None = None,
+                 **more_fields: object) -> None:
+        merged = {**(fields or {}), **more_fields}
+        for key, value in merged.items():
+            if not isinstance(key, str) or not key or value is None:
+                raise StrategyError(f"metadata_aware: field {key!r} needs a name and a value")
+        self.title = title
+        self.fields = {key: " ".join(str(value).split()) for key, value in merged.items()}
+
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        return HybridChunker().chunk(document, self._reduced(document, context))
+
+    def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]:
+        reduced = self._reduced(document, context)
+        packer, pieces = final_pieces(document, self.chunk(document, context), reduced)
+        chunks = assemble(document, pieces, packer, reduced.budget, context.language_at,
+                          self.name)
+        budget = context.budget
+        title = self.document_title(document)
+        result = []
+        for piece, chunk in zip(pieces, chunks, strict=True):
+            path_line = packer.context_of(piece)
+            body = piece.prefix + chunk.content + piece.suffix
+            parts = [title, chunk.language, path_line,
+                     *(f"{key}: {value}" for key, value in self.fields.items())]
+            text = chunk.text
+            header = path_line
+            # Drop the least specific parts until the header fits (the plain heading path
+            # line always fits: the pieces were sized for it).
+            for dropped in _dropping_order(parts, path_line):
+                candidate = SEPARATOR.join(part for part in dropped if part)
+                joined = f"{candidate}{CONTEXT_SEPARATOR}{body}" if candidate else body
+                if budget.size(joined) <= budget.max_size:
+                    text, header = joined, candidate
+                    break
+            result.append(replace(chunk, text=text, size=budget.size(text),
+                                  metadata={**chunk.metadata, "header": header}))
+        return result
+
+    def document_title(self, document: Document) -> str | None:
+        if self.title:
+            return self.title
+        if document.metadata.get("title"):
+            return str(document.metadata["title"])
+        for node, _ in document.root.walk():
+            if node.kind is NodeKind.FRONT_MATTER:
+                match = _FRONT_MATTER_TITLE.search(document.content(node))
+                if match:
+                    return match.group(1).strip()
+            elif node.kind is NodeKind.SECTION and node.title:
+                return node.title
+        return None
+
+    def _reduced(self, document: Document, context: ChunkContext) -> ChunkContext:
+        """The budget left for the path line and body once the rest of the header is in."""
+        budget = context.budget
+        fixed = [self.document_title(document), document.language or "xx",
+                 *(f"{key}: {value}" for key, value in self.fields.items())]
+        reserve = budget.size(SEPARATOR.join(part for part in fixed if part) + SEPARATOR)
+        room = budget.max_size - reserve
+        if room < budget.max_size // 2:
+            raise BudgetError(f"metadata_aware: the header ({reserve}) leaves too little of the "
+                              f"budget ({budget.max_size}); shorten the title or fields",
+                              document.source.origin)
+        return replace(context, budget=Budget(max_size=room, length=budget.length,
+                                              overlap=budget.overlap,
+                                              overlap_size=budget.overlap_size))
+
+
+def _dropping_order(parts: list[str | None], path_line: str) -> list[list[str | None]]:
+    """The full header, then without the fields, the title, the language in turn."""
+    title, language, _path, *fields = parts
+    return [[title, language, path_line, *fields], [title, language, path_line],
+            [language, path_line], [path_line]]
+
+
+__all__ = ["MetadataAwareChunker"]

@@ -1,0 +1,1 @@
+"""Evaluation of chunkings on a corpus: span checks, retrieval scores, strategy comparison."""
