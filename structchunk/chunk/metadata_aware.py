@@ -44,15 +44,15 @@ class MetadataAwareChunker:
         self.fields = {key: " ".join(str(value).split()) for key, value in merged.items()}
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        return HybridChunker().chunk(document, self._reduced(document, context))
+        return HybridChunker().chunk(document, self._plan(document, context)[0])
 
     def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]:
-        reduced = self._reduced(document, context)
-        packer, pieces = final_pieces(document, self.chunk(document, context), reduced)
+        reduced, title = self._plan(document, context)
+        packer, pieces = final_pieces(document, HybridChunker().chunk(document, reduced),
+                                      reduced)
         chunks = assemble(document, pieces, packer, reduced.budget, context.language_at,
                           self.name)
         budget = context.budget
-        title = self.document_title(document)
         result = []
         for piece, chunk in zip(pieces, chunks, strict=True):
             path_line = packer.context_of(piece)
@@ -87,12 +87,23 @@ class MetadataAwareChunker:
                 return node.title
         return None
 
-    def _reduced(self, document: Document, context: ChunkContext) -> ChunkContext:
-        """The budget left for the path line and body once the rest of the header is in."""
+    def _plan(self, document: Document, context: ChunkContext
+              ) -> tuple[ChunkContext, str | None]:
+        """The budget left for the path line and body once the rest of the header is in,
+        and the title as it goes into the header."""
         budget = context.budget
-        fixed = [self.document_title(document), document.language or "xx",
-                 *(f"{key}: {value}" for key, value in self.fields.items())]
-        reserve = budget.size(SEPARATOR.join(part for part in fixed if part) + SEPARATOR)
+        fields = [f"{key}: {value}" for key, value in self.fields.items()]
+
+        def reserve_for(title: str | None) -> int:
+            fixed = [title, document.language or "xx", *fields]
+            return budget.size(SEPARATOR.join(part for part in fixed if part) + SEPARATOR)
+
+        title = self.document_title(document)
+        reserve = reserve_for(title)
+        # A long title of the document's own is shortened to keep the header to a quarter.
+        while title and reserve > budget.max_size // 4:
+            title = title[:len(title) * 3 // 4].rstrip() + "…" if len(title) > 4 else None
+            reserve = reserve_for(title)
         room = budget.max_size - reserve
         if room < budget.max_size // 2:
             raise BudgetError(f"metadata_aware: the header ({reserve}) leaves too little of the "
@@ -100,7 +111,7 @@ class MetadataAwareChunker:
                               document.source.origin)
         return replace(context, budget=Budget(max_size=room, length=budget.length,
                                               overlap=budget.overlap,
-                                              overlap_size=budget.overlap_size))
+                                              overlap_size=budget.overlap_size)), title
 
 
 def _dropping_order(parts: list[str | None], path_line: str) -> list[list[str | None]]:
