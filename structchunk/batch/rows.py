@@ -12,7 +12,7 @@ from typing import Any
 
 from structchunk.chunk.chunk import SCHEMA, Chunk
 
-ROW_SCHEMA = "structchunk.row/v1"
+ROW_SCHEMA = "structchunk.row/v2"  # v2: the context columns
 
 # Column name -> kind, in output order. `str?` may be null; `list` is a list of strings.
 COLUMNS: dict[str, str] = {
@@ -29,6 +29,9 @@ COLUMNS: dict[str, str] = {
     "kinds": "list",
     "text": "str",
     "content": "str",
+    "context": "str",
+    "context_start": "int",
+    "context_end": "int",
     "metadata": "json",
     "schema": "str",
 }
