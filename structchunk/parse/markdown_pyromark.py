@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import Any
 
 import regex
 
 from structchunk.decode import Source
 
-_BYTE_BREAK = regex.compile(rb"\r\n|\r|\n")
 _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
 
 
@@ -65,8 +65,8 @@ class _Converter:
         self.ascii = text.isascii()
         self.data = b"" if self.ascii else text.encode("utf-8")
         self.line_starts: list[int] | tuple[int, ...] = source.line_starts
-        if not self.ascii:  # byte offsets of the same line breaks
-            starts = [0, *(match.end() for match in _BYTE_BREAK.finditer(self.data))]
+        if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r, \n)
+            starts = [0, *accumulate(map(len, self.data.splitlines(keepends=True)))]
             if len(starts) > 1 and starts[-1] == len(self.data):
                 starts.pop()
             self.line_starts = starts
@@ -84,7 +84,16 @@ class _Converter:
         loose: list[int] | None = None  # byte range of the inline run of a tight item
         limit = self.max_nesting
         in_item = False  # inline events here belong to a tight item's paragraph
+        opaque: str | None = None  # a leaf whose inner events say nothing: only its end counts
         for event, span in events:
+            if opaque is not None:
+                if type(event) is not dict:
+                    continue
+                value = event.get("End")
+                if value is None or (value if type(value) is str else next(iter(value))) \
+                        != opaque:
+                    continue
+                opaque = None
             if type(event) is str:  # Rule, SoftBreak, HardBreak
                 if event != "Rule" or leaf is not None:
                     if leaf == "heading_close":
@@ -152,6 +161,8 @@ class _Converter:
                 closers.append(closing)
             else:
                 leaf = closing
+                if name in _OPAQUE:
+                    opaque = name
                 if name == "Heading":
                     token.tag = "h" + start_of["Heading"]["level"][1:]
                     heading = []
@@ -192,6 +203,7 @@ def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
 
 
 _ITEM = "list_item_close"
+_OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock", "MetadataBlock"})
 # Event name -> (opening token type, closing token type, is a container).
 _BLOCKS: dict[str, tuple[str, str, bool]] = {
     "Paragraph": ("paragraph_open", "paragraph_close", False),
