@@ -93,6 +93,9 @@ class _NodeIndex:
     def __init__(self, document: Document) -> None:
         self.root = document.root
         self._ends: dict[int, list[int]] = {}
+        # Per node id: the kinds in its subtree, or None when some node in it carries
+        # metadata (then the subtree is walked, so values are collected in document order).
+        self._kinds: dict[int, frozenset[NodeKind] | None] = {}
 
     def describe(self, start: int, end: int) -> tuple[tuple[str, ...], dict[str, Any]]:
         kinds: set[NodeKind] = set()
@@ -111,10 +114,40 @@ class _NodeIndex:
         while stack and visited < 10_000:
             child = stack.pop()
             visited += 1
+            if child.start >= start and child.end <= end:
+                below = self.subtree_kinds(child)
+                if below is not None:  # covered whole and nothing to collect in it
+                    kinds.update(below)
+                    continue
             kinds.add(child.kind)
             _merge_meta(metadata, child, collect=True)
             stack.extend(reversed(self.overlapping(child, start, end)))
         return tuple(sorted(kind.value for kind in kinds)), metadata
+
+    def subtree_kinds(self, node: Node) -> frozenset[NodeKind] | None:
+        known = self._kinds
+        if id(node) in known:
+            return known[id(node)]
+        stack: list[tuple[Node, bool]] = [(node, False)]
+        while stack:  # post-order without recursion: trees may be deep
+            current, expanded = stack.pop()
+            if id(current) in known:
+                continue
+            if not expanded and current.children:
+                stack.append((current, True))
+                stack.extend((child, False) for child in current.children)
+                continue
+            kinds: set[NodeKind] | None = set() if not _carries_meta(current) else None
+            for child in current.children:
+                below = known[id(child)]
+                if below is None or kinds is None:
+                    kinds = None
+                    break
+                kinds.update(below)
+            if kinds is not None:
+                kinds.add(current.kind)
+            known[id(current)] = frozenset(kinds) if kinds is not None else None
+        return known[id(node)]
 
     def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
         children = node.children
@@ -131,6 +164,10 @@ class _NodeIndex:
             if child.end > start:
                 result.append(child)
         return result
+
+
+def _carries_meta(node: Node) -> bool:
+    return node.kind is NodeKind.CODE or bool(node.attrs.get("meta"))
 
 
 def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
