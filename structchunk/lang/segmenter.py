@@ -16,6 +16,7 @@ while a missed boundary only makes a piece one sentence longer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import regex
@@ -144,6 +145,14 @@ class RuleSegmenter:
         parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
         parts.append(self._final.pattern)
         self._scan = regex.compile("|".join(parts))
+        # Every alternative of the scanner starts with one of these characters; a text with
+        # none of them before its closing terminator run has no boundary, and is answered
+        # without the scan (the common case of one short sentence per call).
+        triggers = set(grammar.final) | set(grammar.always) | set(grammar.bullets) | {
+            ")", "\r", "\n"}
+        self._trigger = re.compile("[" + "".join(re.escape(char) for char in sorted(triggers))
+                                   + "]")
+        self._tail = frozenset(grammar.final) | (frozenset(grammar.closers) - {")"})
         self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
 
     # --- public -----------------------------------------------------------------------
@@ -153,6 +162,11 @@ class RuleSegmenter:
 
     def boundaries(self, text: str) -> list[int]:
         """Offsets where one sentence ends and the next may begin, in increasing order."""
+        tail = len(text.rstrip())
+        while tail > 0 and text[tail - 1] in self._tail:
+            tail -= 1
+        if self._trigger.search(text, 0, tail) is None:
+            return []  # a terminator run (with closers) at the very end cuts nothing
         state = _State(text, [], Quotations(text, self._openers))
         length = len(text)
         for match in self._scan.finditer(text):

@@ -9,6 +9,7 @@ any callable `(text) -> list[(start, end)]` can be passed instead.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -16,7 +17,7 @@ from typing import Protocol, runtime_checkable
 from structchunk.errors import StructchunkError
 from structchunk.lang.grammars import load_sentence_grammar, resolve_language, sentence_folders
 from structchunk.lang.segmenter import RuleSegmenter, Spans
-from structchunk.resources import grammar_roots
+from structchunk.resources import GRAMMAR_PATH_VARIABLE, grammar_roots
 
 BACKENDS = ("structchunk", "spacy")
 
@@ -30,7 +31,19 @@ class SentenceSplitter(Protocol):
 
 def rule_segmenter(language: str | None = None) -> RuleSegmenter:
     """structchunk's segmenter for `language`, compiled once per resolved grammar."""
-    return _segmenter(language, grammar_roots())
+    # Looked up per call (the chunker asks once per paragraph): keyed by the search-path
+    # setting itself, which is much cheaper than resolving the search path again.
+    key = (language, os.environ.get(GRAMMAR_PATH_VARIABLE, ""))
+    segmenter = _BY_SETTING.get(key)
+    if segmenter is None:
+        segmenter = _segmenter(language, grammar_roots())
+        if len(_BY_SETTING) > 256:
+            _BY_SETTING.clear()
+        _BY_SETTING[key] = segmenter
+    return segmenter
+
+
+_BY_SETTING: dict[tuple[str | None, str], RuleSegmenter] = {}
 
 
 @lru_cache(maxsize=256)
