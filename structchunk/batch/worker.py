@@ -33,6 +33,7 @@ class FileResult:
 def chunk_job(job: Job) -> FileResult:
     """Parse and split one file; a structchunk error becomes the result's `error`."""
     from structchunk.api import parse, split
+    from structchunk.decode import decode_bytes
     from structchunk.errors import StructchunkError
 
     item = job.item
@@ -45,10 +46,14 @@ def chunk_job(job: Job) -> FileResult:
     try:
         if job.data is not None or item.root == STDIN:
             data = job.data or b""
-            if _is_pdf(item.path, data[:1024]):
-                parse_options.update(pdf_options)
-            document = parse(data, **parse_options)
             size = len(data)
+            if _is_pdf(item.path, data[:1024]):
+                document = parse(data, **parse_options, **pdf_options)
+            elif item.root == STDIN:
+                document = parse(data, **parse_options)
+            else:  # bytes with a file name (an object store): parsed as that file would be
+                name = str(item.path)
+                document = parse(decode_bytes(data, name, name), **parse_options)
         else:
             if _is_pdf(item.path, None):
                 parse_options.update(pdf_options)

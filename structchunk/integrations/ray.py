@@ -46,8 +46,6 @@ class ChunkRows:
         relative = str(row.get("relative") or (Path(path).name if root else path))
         data = row.get("bytes")
         options = dict(self.options)
-        if data is not None and options.get("format") is None:
-            options["format"] = _format_of(path)
         job = Job(Item(Path(path), root, relative), options,
                   bytes(data) if data is not None else None)
         result = chunk_job(job)
@@ -90,17 +88,6 @@ def read_chunks(paths: Sequence[str] | str, *, include: Sequence[str] = (),
         raise StructchunkError("no paths given")
     dataset = datasets[0]
     return dataset.union(*datasets[1:]) if len(datasets) > 1 else dataset
-
-
-def _format_of(path: str) -> str | None:
-    """The format a file name implies, so bytes from an object store parse like files."""
-    from structchunk.parse import detect_format
-
-    suffix = Path(path).suffix.lower()
-    if not suffix:
-        return None
-    fmt = detect_format(path)
-    return fmt.name if suffix in getattr(fmt, "suffixes", (suffix,)) else None
 
 
 def _ray_data() -> Any:

@@ -57,7 +57,7 @@ def test_flat_map_over_bytes_rows_keeps_metadata_columns(local_ray: None) -> Non
     out = sorted(dataset.take_all(), key=lambda row: row["path"])
     assert [row["path"] for row in out] == ["notes/a.md", "src/b.py"]
     assert [json.loads(row["metadata"])["team"] for row in out] == ["docs", "core"]
-    assert "code" in out[1]["kinds"]
+    assert json.loads(out[1]["metadata"])["code_language"] == "python"
 
 
 def test_bad_rows_fail_with_the_file_named_or_are_skipped_when_asked() -> None:
