@@ -14,7 +14,9 @@ _MAX_TREE_NODES = 400
 
 
 def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
-                      console: Console | None = None) -> None:
+                      console: Console | None = None, *, max_nodes: int = _MAX_TREE_NODES,
+                      tree: bool = True) -> None:
+    """The tree (at most `max_nodes` nodes; `tree=False` leaves it out), then the chunks."""
     console = console or Console()
     source = document.source
     console.print(f"[bold]{escape(source.origin)}[/]  format={document.format}  "
@@ -22,7 +24,10 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
                   f"encoding={source.encoding}")
     for warning in document.warnings:
         console.print(f"[yellow]warning:[/] {escape(warning)}")
-    console.print(_tree(document))
+    if tree:
+        console.print(_tree(document, max_nodes))
+    else:
+        console.print(f"[dim]tree not shown: {_count_nodes(document)} nodes (--no-tree)[/]")
     console.print(f"\n[bold]{len(chunks)} chunks[/] (max size {max_size})")
     for chunk in chunks:
         path = " > ".join(chunk.heading_path) or "(no heading)"
@@ -42,17 +47,25 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
                             subtitle_align="left"))
 
 
-def _tree(document: Document) -> Tree:
+def _count_nodes(document: Document) -> int:
+    return sum(1 for _ in document.root.walk()) - 1
+
+
+def _tree(document: Document, max_nodes: int = _MAX_TREE_NODES) -> Tree:
     root = Tree(_label(document, document.root))
     stack: list[tuple[Node, Tree]] = [(child, root) for child in reversed(document.root.children)]
     shown = 0
-    while stack and shown < _MAX_TREE_NODES:
+    while stack and shown < max_nodes:
         node, parent = stack.pop()
         branch = parent.add(_label(document, node))
         shown += 1
         stack.extend((child, branch) for child in reversed(node.children))
     if stack:
-        root.add(f"[dim]… {len(stack)} more nodes not shown[/]")
+        # The pending subtrees are disjoint, so their spans add up to what is left out.
+        hidden = sum(sum(1 for _ in node.walk()) for node, _ in stack)
+        characters = sum(node.end - node.start for node, _ in stack)
+        root.add(f"[dim]… {hidden} more nodes ({characters} characters) not shown; "
+                 f"--max-nodes N shows more, --no-tree none[/]")
     return root
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
+from importlib import metadata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,13 +16,14 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.cli.collection import add_collection_arguments, run_collection
 from structchunk.cli.inspect import render_inspection
-from structchunk.errors import SourceNotFoundError, StructchunkError
+from structchunk.errors import DISTRIBUTION, SourceNotFoundError, StructchunkError
 from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="structchunk", description=__doc__)
+    parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True)
 
     def common(command: argparse.ArgumentParser) -> None:
@@ -34,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--overlap", type=int, default=0,
                              help="sentences repeated between neighbouring prose chunks")
         command.add_argument("--format", default=None, help="force the input format")
+        command.add_argument("--code-language", default=None, metavar="NAME",
+                             help="read the input as code in this language (implies --format "
+                                  "code), e.g. for code on stdin: split - --code-language python")
         command.add_argument("--lang", default=None, help="force the natural language")
         command.add_argument("--password", default=None, help="password of an encrypted PDF")
         command.add_argument("--no-strict", dest="strict", action="store_false",
@@ -43,6 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
     inspect = commands.add_parser("inspect", help="show the tree and the chunks of one file")
     inspect.add_argument("file")
     inspect.add_argument("--json", action="store_true", help="machine-readable output")
+    inspect.add_argument("--max-nodes", type=int, default=400, metavar="N",
+                         help="show at most N tree nodes (default %(default)s); the rest is "
+                              "counted in nodes and characters")
+    inspect.add_argument("--no-tree", action="store_true", help="leave the tree out")
     common(inspect)
 
     splitter = commands.add_parser(
@@ -56,21 +66,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # pypdf logs repairs it makes to damaged files; the CLI reports problems in one line.
     logging.getLogger("pypdf").setLevel(logging.ERROR)
+    if getattr(args, "code_language", None):
+        args.format = "code"
     try:
         if getattr(args, "tokenizer", None):
-            args.tokenizer = resolve_tokenizer(args.tokenizer)  # checked before any work
+            resolve_tokenizer(args.tokenizer)  # checked before any work
         if args.command == "inspect":
             return _inspect(args)
         return _split(args)
     except StructchunkError as err:
-        print(f"structchunk: error: {err}", file=sys.stderr)
-        return 1
+        return _fail(str(err))
+    except BrokenPipeError:
+        # The reader went away (`structchunk split a.md | head`): stop quietly, one line.
+        _silence_stdout()
+        return _fail("output closed before all chunks were written (broken pipe)")
+    except OSError as err:
+        where = f"{err.filename}: " if err.filename else ""
+        return _fail(f"{where}{err.strerror or err}")
     except KeyboardInterrupt:  # pragma: no cover
         return 130
 
 
+def _fail(message: str) -> int:
+    print(f"structchunk: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout without a descriptor
+        pass
+
+
+def _version() -> str:
+    try:
+        number = metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:  # running from a checkout without installing
+        from structchunk import __version__ as number
+    return f"structchunk {number} (distribution {DISTRIBUTION})"
+
+
 def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chunk]]:
     options = {} if args.password is None else {"password": args.password}
+    if args.code_language:
+        options["code_language"] = args.code_language
     if not args.strict:
         options["strict"] = False
     document = parse(_checked_path(name), format=args.format, language=args.lang, **options)
@@ -101,7 +143,8 @@ def _inspect(args: argparse.Namespace) -> int:
         json.dump(payload, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
-        render_inspection(document, chunks, args.max_size)
+        render_inspection(document, chunks, args.max_size, max_nodes=args.max_nodes,
+                          tree=not args.no_tree)
     return 0
 
 
@@ -109,6 +152,10 @@ def _split(args: argparse.Namespace) -> int:
     chunk_options = {"strategy": args.strategy, "max_size": args.max_size,
                      "overlap": args.overlap, "format": args.format, "language": args.lang,
                      "strict": args.strict}
+    if args.tokenizer:
+        chunk_options["tokenizer"] = args.tokenizer  # a name or path: workers resolve it
+    if args.code_language:
+        chunk_options["code_language"] = args.code_language
     return run_collection(args, chunk_options, password=args.password)
 
 
