@@ -7,8 +7,8 @@ import json
 import logging
 import os
 import sys
-from importlib import metadata
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
 from structchunk.api import DEFAULT_MAX_SIZE, parse, split
