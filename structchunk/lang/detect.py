@@ -13,7 +13,9 @@ telling words), so a document pays for it once or not at all. langdetect runs th
 `DetectorFactory` holding only the profiles of the supported languages, built once, with a
 fixed seed, so the same text always gets the same answer (langdetect's module-level `detect()`
 samples at random and loads every profile it ships). Texts with fewer than `MIN_LETTERS`
-letters are too short to judge: they get None and inherit the language around them.
+letters are too short to judge: they get None and inherit the language around them. Text
+in another script (Arabic, Cyrillic, Han, kana, Thai, ...) gets the language its script
+names (`structchunk.lang.scripts`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import regex
 
 from structchunk.lang.grammars import normalize_language
 from structchunk.lang.profiles import MARKER_WEIGHT, Profiles, language_profiles
+from structchunk.lang.scripts import script_language
 from structchunk.tree import Document, Node, NodeKind
 
 MIN_LETTERS = 20
@@ -226,7 +229,8 @@ def _judge(text: str) -> _Verdict:
         # No clear function words: the language around decides, as for Devanagari text
         # without markers; langdetect only where nothing around is of this script.
         return _Verdict(None, _script_languages("Latin"), sample)
-    return _UNJUDGED
+    # Other scripts: langdetect holds no profiles for them, the script names the language.
+    return _Verdict(script_language(sample, letters)) if narrow is None else _UNJUDGED
 
 
 # The Devanagari block's code points as UTF-8 start with these bytes; the dandas (U+0964,

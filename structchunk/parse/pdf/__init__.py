@@ -70,6 +70,8 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     headings = Headings(pages, metrics, match_outline(outline, pages))
     layout = Layout(pages, metrics, headings)
     source = from_text(layout.text, origin, path)
+    if not source.text.strip():  # running-line removal keeps a page's text, so never expected
+        warnings.append("the pages have text but none of it was kept: no chunks")
     rest = {key: value for key, value in options.items() if key not in ("password", "strict")}
     if options.get("legal", True) and legal.looks_legal_text(source.text, language):
         document = legal.parse(source, language=language, **rest)
