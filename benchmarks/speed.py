@@ -115,14 +115,14 @@ def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
     from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
     from tree_sitter import Parser
 
-    from structchunk.parse.code.grammars import load_grammar
+    from structchunk.parse.code.grammars import load_code_grammar
 
     sources = [from_text(path.read_text(encoding="utf-8"), path=str(path)) for path in paths]
     languages = {".py": "python", ".go": "go", ".js": "javascript", ".rs": "rust"}
     parsers = []
     for path, source in zip(paths, sources, strict=True):
         language = languages[path.suffix]
-        grammar = load_grammar(language)
+        grammar = load_code_grammar(language)
         assert grammar is not None, language
         parsers.append((Parser(grammar.language), source.text.encode("utf-8")))
     langchain_language = {"python": Language.PYTHON, "go": Language.GO,

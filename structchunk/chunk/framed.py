@@ -137,9 +137,8 @@ def line_units(packer: Packer, source: str, start: int, end: int, path: tuple[Ti
         block_end = gap.start() if gap is not None else end
         block_start, block_end = trim_span(source, cursor, block_end)
         if block_end > block_start:
-            block = Piece(block_start, block_end, path)
-            if packer.fits(replace(block, prefix=prefix, suffix=suffix)):
-                units.append(block)
+            if packer.fits_span(path, block_start, block_end, prefix, suffix):
+                units.append(Piece(block_start, block_end, path))
             else:
                 for line in _LINE.finditer(source, block_start, block_end):
                     line_start, line_end = trim_span(source, line.start(), line.end())
@@ -152,6 +151,9 @@ def line_units(packer: Packer, source: str, start: int, end: int, path: tuple[Ti
 
 
 def _fit(packer: Packer, unit: Piece, prefix: str, suffix: str) -> list[Piece]:
+    if not unit.open_titles and packer.fits_span(unit.path, unit.start, unit.end, prefix,
+                                                 suffix):
+        return [unit]  # sized as the framed piece would be, without building it
     framed = replace(unit, prefix=prefix, suffix=suffix)
     if packer.fits(framed):
         return [unit]
@@ -159,5 +161,7 @@ def _fit(packer: Packer, unit: Piece, prefix: str, suffix: str) -> list[Piece]:
 
 
 def _line_start(source: str, offset: int) -> int:
-    position = max(source.rfind("\n", 0, offset), source.rfind("\r", 0, offset))
-    return position + 1
+    # A carriage return counts only after the last line feed; searching for it from the
+    # start of the text would read the whole text before `offset` when it has none.
+    newline = source.rfind("\n", 0, offset)
+    return max(newline, source.rfind("\r", newline + 1, offset)) + 1
