@@ -1,10 +1,12 @@
-"""Prose fallback: pack whole sentences, with optional overlap, then words."""
+"""Prose fallback: pack whole sentences (whole lines in a run of records), with optional
+overlap, then words."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.lines import has_blank_line, is_line_structured, line_spans
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.lang.sentences import sentence_spans
 
@@ -24,10 +26,24 @@ class ProseSplitter:
         return [replace(piece, start=piece.start + start, end=piece.start + end, open_titles=0)
                 for start, end in sentence_spans(text, language, backend=self.backend)]
 
-    def split(self, piece: Piece) -> list[Piece]:
-        """Pack the sentences of `piece`; a sentence over the budget is cut at words."""
+    def units(self, piece: Piece) -> list[Piece]:
+        """Sentences; in a run of records without blank lines (a log, JSON lines, CSV) whole
+        lines, each cut into sentences only where it does not fit."""
+        if has_blank_line(self.source, piece.start, piece.end):
+            return self.sentences(piece)
+        spans = line_spans(self.source, piece.start, piece.end)
+        if not is_line_structured(self.source, spans):
+            return self.sentences(piece)
         units: list[Piece] = []
-        for sentence in self.sentences(piece):
+        for start, end in spans:
+            line = replace(piece, start=start, end=end, open_titles=0)
+            units.extend([line] if self.packer.fits(line) else self.sentences(line))
+        return units
+
+    def split(self, piece: Piece) -> list[Piece]:
+        """Pack the sentences (or lines) of `piece`; one over the budget is cut at words."""
+        units: list[Piece] = []
+        for sentence in self.units(piece):
             if self.packer.fits(sentence):
                 units.append(sentence)
             else:
