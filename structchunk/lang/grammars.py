@@ -152,6 +152,28 @@ def _load(code: str, folders: tuple[Path, ...]) -> SentenceGrammar:
     return _build(code, folders)
 
 
+def words_in_any_language(list_name: str, folders: Sequence[Path] | None = None
+                          ) -> frozenset[str]:
+    """Every word of the `[words] <list_name>` lists of all languages, cached per search path.
+
+    For the parsers that read text before its language is known (joining hyphenated PDF lines).
+    Only the files are read; no rule is compiled.
+    """
+    return _words_in_any_language(list_name, tuple(folders) if folders is not None
+                                  else sentence_folders())
+
+
+@lru_cache(maxsize=16)
+def _words_in_any_language(list_name: str, folders: tuple[Path, ...]) -> frozenset[str]:
+    words: set[str] = set()
+    for code in available_languages(folders):
+        for _file, data in lineage(folders, code, ".toml", read_language_file,
+                                   lambda _file, data: data["grammar"].get("inherits", []),
+                                   kind="sentence grammar"):
+            words.update(data.get("words", {}).get(list_name, ()))
+    return frozenset(words)
+
+
 # --- reading and checking one file ------------------------------------------------------
 
 

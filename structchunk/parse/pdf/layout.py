@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import regex
 
+from structchunk.lang.grammars import words_in_any_language
 from structchunk.parse.pdf.extract import Line, Page
 from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics
 from structchunk.parse.pdf.tables import table_rows
 
 _SENTENCE_END = regex.compile(r"[.!?:;)\]]$")
-# A hyphen before these words is a German suspended hyphen (`Kosten- und Lasten`), kept.
-_KEEP_HYPHEN_BEFORE = frozenset({"und", "oder", "bzw", "sowie", "bis", "als", "noch", "or",
-                                 "and", "to"})
+# A hyphen before these words is a suspended hyphen (`Kosten- und Lasten`), kept: the
+# `[words] after_suspended_hyphen` lists of the language grammars.
+_KEEP_HYPHEN_BEFORE = "after_suspended_hyphen"
 
 
 class Layout:
@@ -100,7 +101,7 @@ class Layout:
             return False
         word = regex.match(r"\w+", below.text)
         return bool(word) and below.text[0].islower() and word.group(0) not in (
-            _KEEP_HYPHEN_BEFORE) and self.parts[-1].endswith("-")
+            words_in_any_language(_KEEP_HYPHEN_BEFORE)) and self.parts[-1].endswith("-")
 
     def _row(self, line: Line, columns: list[float], first: bool) -> None:
         cells = [""] * len(columns)
