@@ -63,7 +63,9 @@ def _load(name: str, folders: tuple[Path, ...]) -> CodeGrammar | None:
     files = lineage(folders, name, ".scm", read_header, lambda _file, header: header.inherits,
                     kind="code grammar")
     text = "\n".join(header.text for _file, header in files)
-    module = files[-1][1].module
+    # The tree-sitter grammar is the file's own, or that of the built-in file it extends.
+    module = next((header.module for file, header in reversed(files)
+                   if file.name == name and header.module), None)
     language = _load_language(module or f"tree_sitter_{name}.language") or _language_pack(name)
     if language is None:
         return None

@@ -1,0 +1,174 @@
+"""docs/extending.md, followed: its example grammar files, written into a folder of our own and
+named in STRUCTCHUNK_GRAMMAR_PATH, add a language, a file suffix, a programming language and a
+legal jurisdiction with no change to the code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import regex
+
+import structchunk
+from structchunk.errors import GrammarError
+from structchunk.lang.detect import detect_language, supported_languages
+from structchunk.lang.sentences import sentence_spans
+from structchunk.parse.code import code_language_for_path, resolve_code_language
+from structchunk.tree import Node, NodeKind
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "extending.md"
+# A fence whose info string names a file: ```toml sentences/fr.toml
+_EXAMPLE = regex.compile(r"^```\w+ ([\w/.-]+)\n(.*?)^```$", regex.MULTILINE | regex.DOTALL)
+
+FRENCH = ("Le rapport de M. Durand est prêt. Il y a des fruits dans la cuisine, p. ex. "
+          "Pommes et poires sont sur la table. Nous partons avec elle.")
+ACT = """Example Act
+
+Part 1 General
+
+Section 1 Interpretation
+
+(1) In this Act a reference to a person includes a body.
+
+(2) Sections 2 to 4 apply to every person.
+
+Section 2 Duties
+
+(1) A person must keep records.
+
+(2) The records are kept for five years, and
+1. show every payment, or
+2. show every debt.
+
+Part 2 Enforcement
+
+Section 3 Offences
+
+A person who fails to comply with Section 2 commits an offence.
+
+Section 4 Penalties
+
+A fine may be imposed.
+"""
+
+
+def examples() -> dict[str, str]:
+    return {path: body for path, body in _EXAMPLE.findall(DOC.read_text(encoding="utf-8"))}
+
+
+@pytest.fixture
+def grammars(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The documented example files in a grammar folder of our own, on the search path."""
+    folder = tmp_path / "grammars"
+    for name, body in examples().items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(folder))
+    return tmp_path
+
+
+def test_the_document_names_an_example_of_every_kind() -> None:
+    assert set(examples()) == {"sentences/fr.toml", "code/python.scm", "code/starlark.scm",
+                               "legal/uk.toml"}
+
+
+def test_a_language_file_adds_sentence_rules_and_detection(grammars: Path) -> None:
+    assert "fr" in supported_languages()
+    assert detect_language(FRENCH) == "fr"
+    french = [FRENCH[start:end] for start, end in sentence_spans(FRENCH, "fr")]
+    assert french[0] == "Le rapport de M. Durand est prêt."
+    assert "p. ex. Pommes et poires sont sur la table." in french[1]
+    neutral = [FRENCH[start:end] for start, end in sentence_spans(FRENCH, None)]
+    assert len(neutral) == len(french) + 1  # without the file, "p. ex." ends a sentence
+    path = grammars / "rapport.txt"
+    path.write_text(FRENCH + "\n", encoding="utf-8")
+    chunks = structchunk.split(path, max_size=90)  # one sentence fits, never two
+    assert chunks and {chunk.language for chunk in chunks} == {"fr"}
+    assert [chunk.content for chunk in chunks] == french
+
+
+def test_without_the_folder_the_language_is_unknown(grammars: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert "fr" not in supported_languages()
+    assert detect_language(FRENCH) != "fr"
+    assert code_language_for_path("tool.pyw") is None
+
+
+def test_a_code_file_adds_a_suffix_to_a_builtin_language(grammars: Path) -> None:
+    assert code_language_for_path("tool.pyw") == "python"
+    assert code_language_for_path("tool.py") == "python"  # the built-in suffixes stay
+    path = grammars / "tool.pyw"
+    path.write_text("import os\n\n\ndef main():\n    return os.getcwd()\n", encoding="utf-8")
+    document = structchunk.parse(path)
+    assert document.format == "code"
+    assert document.metadata["code_language"] == "python"
+    assert [node.title for node in document.root.children
+            if node.kind is NodeKind.DEFINITION] == ["def main"]
+
+
+def test_a_code_file_adds_a_programming_language(grammars: Path) -> None:
+    assert resolve_code_language("bazel") == resolve_code_language("bzl") == "starlark"
+    path = grammars / "rules.bzl"
+    path.write_text('load("//x:defs.bzl", "y")\n\n# Builds it.\ndef build(ctx):\n'
+                    '    return ctx\n', encoding="utf-8")
+    chunks = structchunk.split(path, max_size=50)
+    assert {chunk.metadata.get("code_language") for chunk in chunks} == {"starlark"}
+    assert [(chunk.content, chunk.metadata.get("definitions")) for chunk in chunks] == [
+        ('load("//x:defs.bzl", "y")', None),
+        ("# Builds it.\ndef build(ctx):\n    return ctx", ["def build"])]
+    fenced = grammars / "notes.md"
+    fenced.write_text("# Notes\n\n```bazel\ndef build(ctx):\n    return ctx\n```\n",
+                      encoding="utf-8")
+    code = _first(structchunk.parse(fenced).root, NodeKind.CODE)
+    assert code.attrs["language"] == "starlark"
+    assert [child.kind for child in code.children] == [NodeKind.DEFINITION]
+
+
+def test_a_legal_file_adds_a_jurisdiction(grammars: Path) -> None:
+    path = grammars / "act.txt"
+    path.write_text(ACT, encoding="utf-8")
+    document = structchunk.parse(path)
+    assert document.format == "legal"
+    assert document.metadata["jurisdiction"] == "uk"
+    sections = [node for node in _walk(document.root) if node.kind is NodeKind.SECTION
+                and "section" in node.attrs.get("meta", {})]
+    assert [node.attrs["meta"]["section"] for node in sections] == [
+        "Section 1", "Section 2", "Section 3", "Section 4"]
+    assert [node.attrs["meta"]["title"] for node in sections] == [
+        "Interpretation", "Duties", "Offences", "Penalties"]
+    references = [node.attrs["meta"]["references"] for node in _walk(document.root)
+                  if "references" in node.attrs.get("meta", {})]
+    assert references == [["Section 2", "Section 3", "Section 4"], ["Section 2"]]
+    chunks = structchunk.split(path, max_size=200)
+    assert chunks[1].metadata["section"] == "Section 2"
+    assert chunks[1].metadata["number"] == ["1", "2"]  # the enumeration after "and"
+
+
+def test_a_misspelt_entry_in_an_added_file_is_an_error(grammars: Path) -> None:
+    path = grammars / "grammars" / "legal" / "uk.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("range_word", "range_wrd"),
+                    encoding="utf-8")
+    act = grammars / "act.txt"
+    act.write_text(ACT, encoding="utf-8")
+    with pytest.raises(GrammarError, match=r"uk\.toml: reference\.range_wrd: unknown entry"):
+        structchunk.parse(act)
+
+
+def test_a_missing_grammar_folder_is_an_error(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path / "nowhere"))
+    with pytest.raises(GrammarError, match="STRUCTCHUNK_GRAMMAR_PATH: .*nowhere.* is not a"):
+        sentence_spans("One. Two.", "en")
+
+
+def _walk(node: Node) -> list[Node]:
+    found = [node]
+    for child in node.children:
+        found.extend(_walk(child))
+    return found
+
+
+def _first(node: Node, kind: NodeKind) -> Node:
+    return next(item for item in _walk(node) if item.kind is kind)
