@@ -89,7 +89,7 @@ def main() -> None:
     detect_seconds = best_time(detect, REPEAT)
     segment_seconds = best_time(segment, REPEAT)
     loading = load_ms()
-    print(f"| load (ms) | detect (paragraphs/s) | segment (chars/s) | paragraphs |")
+    print("| load (ms) | detect (paragraphs/s) | segment (chars/s) | paragraphs |")
     print("|---:|---:|---:|---:|")
     print(f"| {'n/a' if loading is None else f'{loading:.0f}'} | "
           f"{len(judged) / detect_seconds:,.0f} | {characters / segment_seconds:,.0f} | "
