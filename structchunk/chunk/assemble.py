@@ -79,7 +79,7 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
             metadata["pages"] = list(range(first, last + 1))
         chunks.append(Chunk(
             text=text, content=content, start=piece.start, end=piece.end,
-            heading_path=tuple(title.text for title in piece.path if not title.is_definition),
+            heading_path=tuple(title.text for title in piece.path),
             kinds=kinds, language=language_at(piece.start),
             chunk_id=ids.next(content), index=number,
             size=budget.size(text), source=document.source.path, metadata=metadata))

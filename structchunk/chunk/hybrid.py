@@ -28,7 +28,9 @@ class HybridChunker:
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
         walk = _Walk(document, context)
-        return walk.node(document.root, ())
+        title = document.metadata.get("title")
+        # A document title (front matter, a source file's path) roots every heading path.
+        return walk.node(document.root, (Title(title),) if title else ())
 
 
 class _Walk:

@@ -20,6 +20,7 @@ from structchunk.errors import MissingDependencyError, ParseError, install_hint
 from structchunk.parse import legal, markdown_pyromark
 from structchunk.parse.code import outline, resolve_code_language
 from structchunk.parse.sections import fill_gaps, sectionize
+from structchunk.parse.titles import clean_title, front_matter_title
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
 # Block nesting deeper than this is left to gap filling (text nodes), which keeps very deep
@@ -33,7 +34,8 @@ _CONTAINERS = {
     "blockquote_open": NodeKind.QUOTE,
     "table_open": NodeKind.TABLE,
 }
-_INLINE_MARKUP = regex.compile(r"[*_`]+|!?\[([^\]]*)\]\([^)]*\)|<[^>]+>")
+# TOML front matter, which CommonMark parsers read as a paragraph: "+++" lines around it.
+_TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]*(?:\r?\n|\Z)")
 
 
 @lru_cache(maxsize=1)
@@ -53,10 +55,39 @@ def parse(source: Source, language: str | None = None, markdown_backend: str | N
     """`markdown_backend`: "pyromark" (pulldown-cmark, the default when installed) or
     "markdown-it" (markdown-it-py, the reference; the fallback without pyromark)."""
     builder = _TreeBuilder(source, _tokens(source, markdown_backend))
-    blocks = builder.build()
+    blocks = _toml_front_matter(source, builder.build())
     root = sectionize(source, blocks)
-    document = Document(source=source, root=root, format="markdown", language=language)
+    title = document_title(source, blocks)
+    document = Document(source=source, root=root, format="markdown", language=language,
+                        metadata={"title": title} if title else {})
     return legal.refine(document, **_options) if legal.looks_legal(source.text) else document
+
+
+def document_title(source: Source, blocks: list[Node]) -> str | None:
+    """The front matter's title, when the body has no level-1 heading to name the page.
+
+    Static site generators (Docusaurus, Hugo, Jekyll, MDX) render `title:` as the page's
+    heading and start the body at `##`; the title then roots every chunk's heading path.
+    """
+    front = next((block for block in blocks if block.kind is NodeKind.FRONT_MATTER), None)
+    if front is None:
+        return None
+    if any(block.kind is NodeKind.HEADING and block.attrs.get("level") == 1
+           for block in blocks):
+        return None
+    return front_matter_title(source.text[front.start:front.end])
+
+
+def _toml_front_matter(source: Source, blocks: list[Node]) -> list[Node]:
+    """A `+++` block at the very start becomes FRONT_MATTER, replacing what lies inside it."""
+    match = _TOML_FRONT_MATTER.match(source.text)
+    if match is None:
+        return blocks
+    start, end = trim_span(source.text, 0, match.end())
+    if any(block.start < end < block.end for block in blocks):
+        return blocks  # a block runs on past the closing fence: not front matter
+    kept = [block for block in blocks if block.start >= end]
+    return [make_node(source, NodeKind.FRONT_MATTER, start, end), *kept]
 
 
 def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
@@ -147,7 +178,7 @@ class _TreeBuilder:
             return None
         start, end = self._span(token.map)
         raw = inline.content if inline is not None and inline.type == "inline" else ""
-        title = " ".join(_INLINE_MARKUP.sub(lambda m: m.group(1) or "", raw).split())
+        title = clean_title(raw)
         return make_node(self.source, NodeKind.HEADING, start, end,
                          level=int(token.tag[1:]), title=title or raw.strip())
 

@@ -19,5 +19,5 @@ def test_deeply_nested_javascript_functions_give_valid_chunks() -> None:
                                max_size=1000)
     assert_chunks_valid(code, chunks, 1000)
     # The outline reaches as deep as its nesting limit: the first chunks hold definitions.
-    assert chunks[0].heading_path == () and "function f0()" in chunks[0].content
+    assert chunks[0].heading_path == ("function f0",) and "function f0()" in chunks[0].content
     assert any(chunk.metadata.get("definitions") for chunk in chunks)

@@ -143,9 +143,14 @@ def test_code_language_passes_through_and_matches_a_file(tmp_path: Path) -> None
     file.write_text(code, encoding="utf-8")
     splitter = StructchunkTextSplitter(chunk_size=200, code_language="python",
                                        embed_context=False, strip_whitespace=False)
-    from_file = [chunk.content for chunk in structchunk.split(file, max_size=200)]
-    assert splitter.split_text(code) == from_file
-    assert any(piece.lstrip().startswith("def helper_") for piece in from_file)
+    # A file's chunks carry its name in their heading path, which takes room from the
+    # budget; the same code given as bytes with its language is chunked like the text.
+    as_code = [chunk.content for chunk in structchunk.split(
+        code.encode(), format="code", code_language="python", max_size=200)]
+    assert splitter.split_text(code) == as_code
+    assert any(piece.lstrip().startswith("def helper_") for piece in as_code)
+    from_file = structchunk.split(file, max_size=200)
+    assert all(chunk.heading_path[0] == "store.py" for chunk in from_file)
 
 
 def test_a_whole_langchain_flow_keeps_exact_offsets() -> None:

@@ -6,6 +6,8 @@ The programming language comes from the file name (or the `code_language` option
 
 from __future__ import annotations
 
+import os
+from pathlib import PurePath
 from typing import Any
 
 from structchunk.decode import Source
@@ -15,11 +17,18 @@ from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
 
 def parse(source: Source, language: str | None = None, *, code_language: str | None = None,
-          **_options: Any) -> Document:
-    """Parse a source file; `language` is the natural language of its comments, if known."""
+          path_root: str | os.PathLike[str] | None = None, **_options: Any) -> Document:
+    """Parse a source file; `language` is the natural language of its comments, if known.
+
+    The file's path, relative to `path_root` when given, else its name, becomes the title
+    that roots every chunk's heading path (`flask/app.py > class Flask > def run`).
+    """
     code = resolve_code_language(code_language) or code_language_for_path(source.path)
     units, note = outline(source, 0, len(source.text), code)
     metadata: dict[str, Any] = {"code_language": code}
+    title = display_path(source.path, path_root)
+    if title:
+        metadata["title"] = title
     if code is None:
         note = "no programming language given or known from the file name"
     if note is not None:
@@ -36,3 +45,18 @@ def _whole(source: Source, code: str | None, note: str) -> list[Node]:
     if end <= start:
         return []
     return [make_node(source, NodeKind.CODE, start, end, language=code, code_fallback=note)]
+
+
+def display_path(path: str | None, root: str | os.PathLike[str] | None) -> str | None:
+    """`path` relative to `root` (with forward slashes) when it lies below it, else the file
+    name; None for text without a path."""
+    if not path or path.startswith("<"):
+        return None
+    if root is not None:
+        try:
+            relative = os.path.relpath(os.path.abspath(path), os.path.abspath(root))
+        except ValueError:  # another drive on Windows
+            relative = ""
+        if relative and not relative.startswith(".."):
+            return PurePath(relative).as_posix()
+    return PurePath(path).name or None

@@ -142,7 +142,7 @@ def test_a_source_file_in_an_unknown_language_is_one_code_block() -> None:
 def test_a_forced_language_with_no_grammar_notes_it() -> None:
     source = from_text("program hello\nend program hello\n", path="hello.f90")
     document = source_code.parse(source, code_language="fortran")
-    assert document.metadata == {"code_language": "fortran",
+    assert document.metadata == {"code_language": "fortran", "title": "hello.f90",
                                  "code_fallback": "no grammar for fortran"}
 
 
