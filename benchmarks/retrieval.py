@@ -9,7 +9,8 @@ is a hit when it comes from the case's document and its verbatim content holds t
 cases whose span lies in some chunk at all. structchunk chunks are indexed by their embedded
 text (`Chunk.text`: heading path line, then the body); "hybrid, content only" indexes the same
 hybrid chunks by their verbatim content, to show what the heading path adds. LangChain's
-RecursiveCharacterTextSplitter (chunk_overlap 0) runs when installed.
+RecursiveCharacterTextSplitter and MarkdownTextSplitter (chunk_overlap 0) run when installed;
+the last table gives recall@5 and MRR@10 per span kind and per language.
 
     python benchmarks/retrieval.py [--max-size 1000]
 """
@@ -68,14 +69,16 @@ def is_hit(case: dict, piece: Piece) -> bool:
 
 
 def evaluate(pieces: list[Piece], spans: list[dict], index_content: bool
-             ) -> tuple[dict[str, float], Counter]:
-    """Share of cases with a hit at rank 1 and in the top 5, MRR@10, ceiling; hit@5 per kind."""
+             ) -> tuple[dict[str, float], Counter, dict[str, tuple[float, float]]]:
+    """Share of cases with a hit at rank 1 and in the top 5, MRR@10, ceiling; hit@5 per kind;
+    recall@5 and MRR@10 per kind and per language (`kind:<kind>`, `lang:<lang>`)."""
     index = BM25([content if index_content else text for _doc, content, text in pieces])
     by_doc: dict[str, list[Piece]] = defaultdict(list)
     for piece in pieces:
         by_doc[piece[0]].append(piece)
     sums: dict[str, float] = defaultdict(float)
     top5_by_kind: Counter = Counter()
+    groups: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     for case in spans:
         ranks = [rank for rank, number in enumerate(index.search(case["query"], 10), 1)
                  if is_hit(case, pieces[number])]
@@ -85,7 +88,13 @@ def evaluate(pieces: list[Piece], spans: list[dict], index_content: bool
         top5_by_kind[case["kind"]] += first <= 5
         sums["MRR@10"] += 1 / first
         sums["ceiling"] += any(is_hit(case, piece) for piece in by_doc[case["doc"]])
-    return {name: value / len(spans) for name, value in sums.items()}, top5_by_kind
+        for group in (f"kind:{case['kind']}", f"lang:{case['lang']}"):
+            groups[group][0] += 1
+            groups[group][1] += first <= 5
+            groups[group][2] += 1 / first
+    per_group = {group: (hits / count, mrr / count) for group, (count, hits, mrr)
+                 in groups.items()}
+    return {name: value / len(spans) for name, value in sums.items()}, top5_by_kind, per_group
 
 
 def main() -> None:
@@ -110,6 +119,12 @@ def main() -> None:
         tools["langchain recursive"] = lambda name: [
             (piece, piece) for piece in splitter.split_text(
                 (root / name).read_text(encoding="utf-8"))]
+        from langchain_text_splitters import MarkdownTextSplitter
+
+        markdown = MarkdownTextSplitter(chunk_size=args.max_size, chunk_overlap=0)
+        tools["langchain markdown"] = lambda name: [
+            (piece, piece) for piece in markdown.split_text(
+                (root / name).read_text(encoding="utf-8"))]
     except ImportError:
         pass
 
@@ -124,8 +139,9 @@ def main() -> None:
     print("| chunker | chunks | ceiling | hit@1 | hit@5 | MRR@10 |")
     print("|---|---|---|---|---|---|")
     per_kind = {}
+    per_group = {}
     for tool, pieces, index_content in runs:
-        scores, per_kind[tool] = evaluate(pieces, spans, index_content)
+        scores, per_kind[tool], per_group[tool] = evaluate(pieces, spans, index_content)
         print(f"| {tool} | {len(pieces)} | {scores['ceiling']:.0%} | {scores['hit@1']:.0%} | "
               f"{scores['hit@5']:.0%} | {scores['MRR@10']:.3f} |")
     print("\nhit@5 per kind:\n")
@@ -134,6 +150,15 @@ def main() -> None:
     for kind, count in sorted(Counter(case["kind"] for case in spans).items()):
         print(f"| {kind} | {count} | "
               + " | ".join(str(hits[kind]) for hits in per_kind.values()) + " |")
+    counts = Counter([f"kind:{case['kind']}" for case in spans]
+                     + [f"lang:{case['lang']}" for case in spans])
+    print("\nrecall@5 / MRR@10 per kind and per language:\n")
+    print("| group | cases | " + " | ".join(per_group) + " |")
+    print("|---|---|" + "---|" * len(per_group))
+    for group in sorted(counts, key=lambda name: (not name.startswith("lang"), name)):
+        print(f"| {group.split(':', 1)[1]} | {counts[group]} | " + " | ".join(
+            f"{values[group][0]:.0%} / {values[group][1]:.2f}" for values in per_group.values())
+            + " |")
 
 
 if __name__ == "__main__":
