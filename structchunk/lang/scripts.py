@@ -73,12 +73,14 @@ def _load(folders: tuple[Path, ...]) -> ScriptData:
         if not isinstance(entry, dict):
             raise GrammarError(f"{where}: must be a table", origin)
         check_keys(entry, ("script", "letters", "language"), where, origin)
-        values = [entry.get(key) for key in ("script", "letters", "language")]
-        if not all(isinstance(value, str) and value for value in values):
+        script, letters, language = (entry.get(key) for key in ("script", "letters",
+                                                                  "language"))
+        if not (isinstance(script, str) and isinstance(letters, str)
+                and isinstance(language, str) and script and letters and language):
             raise GrammarError(f"{where}: needs script, letters and language as strings",
                                origin)
-        _check_script(values[0], f"{where}.script", origin)
-        markers.append((values[0], values[1], values[2]))
+        _check_script(script, f"{where}.script", origin)
+        markers.append((script, letters, language))
     options = table(data, "options", "", origin)
     return ScriptData(dict(main), tuple(markers), _share(options, "kana_share", origin),
                       _share(options, "marked_share", origin))
