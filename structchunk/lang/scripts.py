@@ -73,14 +73,13 @@ def _load(folders: tuple[Path, ...]) -> ScriptData:
         if not isinstance(entry, dict):
             raise GrammarError(f"{where}: must be a table", origin)
         check_keys(entry, ("script", "letters", "language"), where, origin)
-        script, letters, language = (entry.get(key) for key in ("script", "letters",
-                                                                  "language"))
-        if not (isinstance(script, str) and isinstance(letters, str)
-                and isinstance(language, str) and script and letters and language):
+        marked, letters, other = (entry.get(key) for key in ("script", "letters", "language"))
+        if not (isinstance(marked, str) and isinstance(letters, str)
+                and isinstance(other, str) and marked and letters and other):
             raise GrammarError(f"{where}: needs script, letters and language as strings",
                                origin)
-        _check_script(script, f"{where}.script", origin)
-        markers.append((script, letters, language))
+        _check_script(marked, f"{where}.script", origin)
+        markers.append((marked, letters, other))
     options = table(data, "options", "", origin)
     return ScriptData(dict(main), tuple(markers), _share(options, "kana_share", origin),
                       _share(options, "marked_share", origin))
