@@ -112,8 +112,20 @@ def counter_for_encoding(encoding: Any, name: str | None = None) -> TokenCounter
     return TokenCounter(name or f"tiktoken:{encoding.name}", lambda text: len(encode(text)))
 
 
+class _ShippedEncoding:
+    """Counts with a shipped encoding by name, so the counter pickles (worker processes,
+    a LlamaIndex pipeline with workers) and each process loads the encoding once."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, text: str) -> int:
+        return len(load_encoding(self.name).encode_ordinary(text))
+
+
 def counter_for_name(name: str) -> TokenCounter | None:
     resolved = encoding_name(name)
     if resolved is None:
         return None
-    return counter_for_encoding(load_encoding(resolved), resolved)
+    load_encoding(resolved)  # fail now, before any work, if it cannot be loaded
+    return TokenCounter(resolved, _ShippedEncoding(resolved))

@@ -205,3 +205,11 @@ def test_windows_cut_before_whitespace_and_cover_everything() -> None:
     assert all(left == right for (_, left), (right, _) in zip(spans, spans[1:], strict=False))
     assert all(end - start <= 1000 for start, end in spans)
     assert all(text[start] == " " for start, _ in spans[1:])
+
+
+def test_a_named_encoding_counter_pickles() -> None:
+    import pickle
+
+    counter = resolve_tokenizer("o200k_base")
+    copy = pickle.loads(pickle.dumps(counter))
+    assert copy("pickled counters count the same") == counter("pickled counters count the same")
