@@ -56,13 +56,13 @@ def main() -> None:
     tools: dict[str, Callable[[str], list[tuple[str, str]]]] = {}
 
     def structchunk_split(text: str) -> list[tuple[str, str]]:
-        return [(c.content, c.text) for c in structchunk.split(text, max_size=args.max_size,
-                                                              format="markdown")]
+        return [(c.content, c.text) for c in structchunk.split_text(
+            text, max_size=args.max_size, format="markdown")]
 
     tools["structchunk hybrid"] = structchunk_split
 
     def structchunk_recursive(text: str) -> list[tuple[str, str]]:
-        return [(c.content, c.text) for c in structchunk.split(
+        return [(c.content, c.text) for c in structchunk.split_text(
             text, strategy="recursive", max_size=args.max_size, format="markdown")]
 
     tools["structchunk recursive"] = structchunk_recursive

@@ -34,7 +34,7 @@ def timed(text: str) -> float:
     best = float("inf")
     for _ in range(3):
         started = time.perf_counter()
-        structchunk.split(text, max_size=1000, format="markdown")
+        structchunk.split_text(text, max_size=1000, format="markdown")
         best = min(best, time.perf_counter() - started)
     return best
 

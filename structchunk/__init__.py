@@ -1,11 +1,19 @@
 """structchunk: structure-aware, multilingual document parsing and chunking for RAG.
 
     >>> import structchunk
-    >>> chunks = structchunk.split("handbook.md", max_size=1000)
+    >>> chunks = structchunk.split("handbook.md", max_size=1000)      # a path, always
+    >>> chunks = structchunk.split_text(markdown_text, max_size=1000)  # a string of text
     >>> document = structchunk.parse("handbook.md"); print(document.pretty())
 """
 
-from structchunk.api import DEFAULT_MAX_SIZE, parse, split
+from structchunk.api import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_SIZE,
+    parse,
+    parse_text,
+    split,
+    split_text,
+)
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
@@ -18,6 +26,7 @@ from structchunk.errors import (
     ParseError,
     PdfError,
     SourceNotFoundError,
+    SourceTooLargeError,
     StrategyError,
     StructchunkError,
     TokenizerError,
@@ -29,9 +38,9 @@ from structchunk.tree import Document, Node, NodeKind
 __version__ = "0.1.0"
 
 __all__ = [
-    "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk", "DecodeError",
-    "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind", "ParseError",
-    "PdfError", "Source", "SourceNotFoundError", "StrategyError", "StructchunkError",
-    "TokenCounter", "TokenizerError",
-    "UnsupportedFormatError", "parse", "split",
+    "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
+    "DecodeError", "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind",
+    "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
+    "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
+    "UnsupportedFormatError", "parse", "parse_text", "split", "split_text",
 ]

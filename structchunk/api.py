@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -12,18 +11,16 @@ from structchunk.chunk.build import build_chunks
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.strategies import ChunkingStrategy, Strategy, get_strategy
-from structchunk.decode import Source
+from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.lang.detect import language_map
 from structchunk.lang.sentences import SentenceSplitter
 from structchunk.options import check_parse_options, check_sentence_backend
-from structchunk.parse import parse
+from structchunk.parse import Input, parse, parse_text
 from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
 
 DEFAULT_MAX_SIZE = 1000
-
-Input = str | os.PathLike[str] | bytes | Source
 
 
 def split(item: Input | Document, strategy: str | Strategy = "hybrid",
@@ -31,9 +28,13 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
           overlap: int = 0, overlap_size: int = 0, source_id: str | None = None,
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
-          strategy_options: Mapping[str, Any] | None = None, **parse_options: Any
-          ) -> list[Chunk]:
-    """Chunk a path, text, bytes, Source or parsed Document.
+          strategy_options: Mapping[str, Any] | None = None,
+          max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> list[Chunk]:
+    """Chunk a file, bytes, a Source or a parsed Document.
+
+    A `str` or `os.PathLike` is always a path: a missing file, a directory, a FIFO or a device
+    raises `SourceNotFoundError` naming it. A string of text goes through `split_text`.
+    Input larger than `max_bytes` (default 200 MB) raises `SourceTooLargeError`.
 
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
@@ -55,18 +56,46 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
     check_sentence_backend(sentence_backend)
     budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
                     overlap=overlap, overlap_size=overlap_size)
-    if isinstance(strategy, str):
-        chooser = get_strategy(strategy, strategy_options)
-    elif strategy_options:
-        raise StrategyError("strategy_options go with a strategy name, not a strategy object")
-    else:
-        chooser = strategy
+    chooser = _strategy(strategy, strategy_options)
     document = item if isinstance(item, Document) else parse(
-        item, format=format, language=language, **parse_options)
+        item, format=format, language=language, max_bytes=max_bytes, **parse_options)
+    return _chunk(document, chooser, ChunkContext(budget, _language_at(document),
+                                                  sentence_backend), source_id)
+
+
+def split_text(text: str, strategy: str | Strategy = "hybrid",
+               max_size: int = DEFAULT_MAX_SIZE, *,
+               length_function: Callable[[str], int] | None = None, overlap: int = 0,
+               overlap_size: int = 0, source_id: str | None = None,
+               format: str | None = None, language: str | None = None,
+               sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
+               strategy_options: Mapping[str, Any] | None = None,
+               max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> list[Chunk]:
+    """Chunk a string of text; the options are those of `split`. The format is sniffed from
+    the text unless given; `code_language="python"` reads it as source code."""
+    check_parse_options(parse_options, "split_text()", _SPLIT_KEYWORDS)
+    check_sentence_backend(sentence_backend)
+    budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
+                    overlap=overlap, overlap_size=overlap_size)
+    chooser = _strategy(strategy, strategy_options)
+    document = parse_text(text, format=format, language=language, max_bytes=max_bytes,
+                          **parse_options)
+    return _chunk(document, chooser, ChunkContext(budget, _language_at(document),
+                                                  sentence_backend), source_id)
+
+
+def _strategy(strategy: str | Strategy, options: Mapping[str, Any] | None) -> Strategy:
+    if isinstance(strategy, str):
+        return get_strategy(strategy, options)
+    if options:
+        raise StrategyError("strategy_options go with a strategy name, not a strategy object")
+    return strategy
+
+
+def _chunk(document: Document, chooser: Strategy, context: ChunkContext,
+           source_id: str | None) -> list[Chunk]:
     if source_id is not None:
         document = replace(document, source=replace(document.source, id=str(source_id)))
-    language_at = _language_at(document)
-    context = ChunkContext(budget, language_at, sentence_backend)
     if isinstance(chooser, ChunkingStrategy):
         return chooser.chunks(document, context)
     return build_chunks(document, chooser.chunk(document, context), context, chooser.name)
@@ -74,7 +103,7 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
 
 _SPLIT_KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size",
                    "format", "language", "sentence_backend", "tokenizer", "source_id",
-                   "strategy_options")
+                   "strategy_options", "max_bytes")
 
 
 def _length(tokenizer: Any, length_function: Callable[[str], int] | None
@@ -94,4 +123,5 @@ def _language_at(document: Document) -> Callable[[int], str | None]:
     return language_map(document)
 
 
-__all__ = ["DEFAULT_MAX_SIZE", "parse", "split"]
+__all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "parse", "parse_text", "split",
+           "split_text"]

@@ -1,4 +1,4 @@
-"""Turn a path, bytes or str into a `Source`: decoded text with its line table.
+"""Turn a path, bytes or text into a `Source`: decoded text with its line table.
 
 Offsets everywhere in structchunk are code-point indices into `Source.text`, which is the
 decoded file with its line endings exactly as they were (CRLF and CR count as they appear).
@@ -9,13 +9,19 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
+import stat
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
 
-from structchunk.errors import DecodeError, SourceNotFoundError
+from structchunk.errors import (
+    DecodeError,
+    OptionError,
+    SourceNotFoundError,
+    SourceTooLargeError,
+)
 
 LINE_BREAK = regex.compile(r"\r\n|\r|\n")
 _SURROGATE = regex.compile("[\ud800-\udfff]")
@@ -189,39 +195,109 @@ def _looks_binary(data: bytes) -> bool:
     return controls > len(sample) * 0.05
 
 
-def read_source(item: str | os.PathLike[str] | bytes | Source, *, is_path: bool | None = None
-                ) -> Source:
-    """Accept a path, raw bytes, text or a ready `Source`.
+DEFAULT_MAX_BYTES = 200_000_000
 
-    A `str` is taken as a path when it names an existing file (or `is_path=True`) and as text
-    otherwise; strings holding a line break are always text.
+
+@dataclass(frozen=True)
+class RawInput:
+    """Undecoded content: a file's bytes (with its path) or bytes given by the caller."""
+
+    data: bytes
+    origin: str
+    path: str | None = None
+
+
+def load(item: str | os.PathLike[str] | bytes | Source, max_bytes: int = DEFAULT_MAX_BYTES
+         ) -> RawInput | Source:
+    """The one place that decides what an input is.
+
+    A `str` or `os.PathLike` is always a path, never text (text goes through `from_text`);
+    `bytes` are content; a `Source` is ready. Every kind is held to `max_bytes`.
     """
+    check_max_bytes(max_bytes)
     if isinstance(item, Source):
+        check_size(len(item.text), max_bytes, item.origin, exact=False)
         return item
-    if isinstance(item, bytes):
-        return decode_bytes(item)
-    if isinstance(item, os.PathLike) or (isinstance(item, str) and _treat_as_path(item, is_path)):
-        path = Path(item)
-        origin = str(path)
+    if isinstance(item, (bytes, bytearray, memoryview)):
+        data = bytes(item)
+        check_size(len(data), max_bytes, "<bytes>")
+        return RawInput(data, "<bytes>")
+    if isinstance(item, (str, os.PathLike)):
+        origin = _path_name(item)
+        return RawInput(read_path(item, max_bytes), origin, origin)
+    raise TypeError(f"expected a path, bytes or Source, not {type(item).__name__}")
+
+
+def read_source(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Source:
+    """A file decoded: `read_path` then `decode_bytes`."""
+    origin = _path_name(path)
+    return decode_bytes(read_path(path, max_bytes), origin, origin)
+
+
+def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of a regular file, refusing anything else before reading a byte.
+
+    FIFOs, devices (`/dev/zero`), sockets and directories are refused by `os.stat`, and the
+    file is opened without blocking and read at most `max_bytes + 1` bytes, so no input can
+    hang or exhaust memory.
+    """
+    origin = _path_name(path)
+    if not origin or "\x00" in origin:
+        raise SourceNotFoundError("is not a file name", origin or "<empty path>")
+    try:
+        info = os.stat(origin)
+    except FileNotFoundError as err:
+        raise SourceNotFoundError("no such file", origin) from err
+    except (OSError, ValueError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise SourceNotFoundError(f"cannot be read ({reason})", origin) from err
+    _check_regular(info.st_mode, origin)
+    check_size(info.st_size, max_bytes, origin)
+    try:
+        descriptor = _open_readonly(origin)
+    except OSError as err:
+        raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
+    with os.fdopen(descriptor, "rb") as handle:
+        _check_regular(os.fstat(handle.fileno()).st_mode, origin)  # replaced since the stat?
         try:
-            data = path.read_bytes()
-        except FileNotFoundError as err:
-            raise SourceNotFoundError("no such file", origin) from err
-        except IsADirectoryError as err:
-            raise SourceNotFoundError("is a directory, not a file", origin) from err
+            data = handle.read(max_bytes + 1)
         except OSError as err:
             raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
-        return decode_bytes(data, origin, origin)
-    assert isinstance(item, str)
-    return from_text(item)
+    check_size(len(data), max_bytes, origin)
+    return data
 
 
-def _treat_as_path(item: str, is_path: bool | None) -> bool:
-    if is_path is not None:
-        return is_path
-    if not item.strip() or "\n" in item or "\r" in item or len(item) > 4096:
-        return False
-    try:
-        return Path(item).is_file()
-    except OSError:
-        return False
+def _open_readonly(name: str) -> int:
+    """Open without blocking: a file swapped for a FIFO after the stat cannot hang the read."""
+    return os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+
+
+def check_max_bytes(max_bytes: object) -> None:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise OptionError(f"max_bytes must be a whole number above 0, not {max_bytes!r}")
+
+
+def check_size(size: int, max_bytes: int, origin: str, *, exact: bool = True) -> None:
+    """Refuse input above `max_bytes`; for text (`exact=False`) size counts characters."""
+    if size > max_bytes:
+        unit = "bytes" if exact else "characters"
+        raise SourceTooLargeError(
+            f"is {size:,} {unit}, more than the limit of max_bytes={max_bytes:,} "
+            "(raise max_bytes to read it)", origin)
+
+
+def _check_regular(mode: int, origin: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise SourceNotFoundError("is a directory, not a file", origin)
+    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
+            "a character device" if stat.S_ISCHR(mode) else
+            "a block device" if stat.S_ISBLK(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    raise SourceNotFoundError(f"is {kind}; only regular files are read", origin)
+
+
+def _path_name(path: str | os.PathLike[str]) -> str:
+    name = os.fspath(path)
+    return name if isinstance(name, str) else os.fsdecode(name)

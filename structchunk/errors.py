@@ -32,6 +32,10 @@ class SourceNotFoundError(StructchunkError):
     """The path does not exist or cannot be read."""
 
 
+class SourceTooLargeError(StructchunkError):
+    """The input is larger than the `max_bytes` limit; the message names the size and limit."""
+
+
 class UnsupportedFormatError(StructchunkError):
     """No parser handles this format."""
 

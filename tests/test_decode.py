@@ -63,14 +63,16 @@ def test_missing_file_and_directory_are_clear_errors(tmp_path: Path) -> None:
         structchunk.split(tmp_path)
 
 
-def test_string_input_is_text_unless_it_names_a_file(tmp_path: Path) -> None:
+def test_a_string_is_a_path_and_text_goes_through_split_text(tmp_path: Path) -> None:
     path = tmp_path / "doc.md"
     path.write_text("# Title\n\nBody text.\n", encoding="utf-8")
     from_path = structchunk.split(str(path))
     assert from_path[0].source == str(path)
-    from_text = structchunk.split("Just a sentence. And another.")
+    from_text = structchunk.split_text("Just a sentence. And another.")
     assert from_text[0].content == "Just a sentence. And another."
     assert from_text[0].source is None
+    with pytest.raises(SourceNotFoundError, match="split_text"):
+        structchunk.split("Just a sentence. And another.")
 
 
 def test_a_mistyped_path_is_an_error_not_a_document() -> None:

@@ -35,7 +35,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pathological_markdown_gives_exact_chunks(name: str) -> None:
     text = CASES[name]
-    chunks = structchunk.split(text, max_size=1000, format="markdown")
+    chunks = structchunk.split_text(text, max_size=1000, format="markdown")
     assert_chunks_valid(text, chunks, 1000)
     if text.strip():
         assert chunks
@@ -43,7 +43,7 @@ def test_pathological_markdown_gives_exact_chunks(name: str) -> None:
 
 def test_big_table_repeats_its_header_in_every_piece() -> None:
     text = CASES["big_table"]
-    chunks = structchunk.split(text, max_size=1000, format="markdown")
+    chunks = structchunk.split_text(text, max_size=1000, format="markdown")
     assert len(chunks) > 50
     assert all(c.text.startswith("| id | name | value |\n|---|---|---|\n") for c in chunks)
 

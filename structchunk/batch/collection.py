@@ -25,6 +25,7 @@ from structchunk.batch.writers import (
     is_parquet,
     read_rows,
 )
+from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import StructchunkError
 
 
@@ -99,7 +100,8 @@ def _write_all(found: Discovery, chunk_options: dict[str, Any], run: RunOptions,
     unchanged = {key for key, digest in digests.items()
                  if earlier is not None and earlier.files.get(key) == digest}
     todo = [item for item in found.items if item.key not in unchanged]
-    jobs = (Job(item, chunk_options, _stdin_bytes(run) if item.root == STDIN else None,
+    limit = chunk_options.get("max_bytes") or DEFAULT_MAX_BYTES
+    jobs = (Job(item, chunk_options, _stdin_bytes(run, limit) if item.root == STDIN else None,
                 password=run.password) for item in todo)
     # No pool for a single file: starting workers would cost more than it saves.
     workers = min(run.jobs, len(todo))
@@ -187,9 +189,10 @@ def _shown(item: Item) -> str:
     return str(item.path)
 
 
-def _stdin_bytes(run: RunOptions) -> bytes:
+def _stdin_bytes(run: RunOptions, limit: int) -> bytes:
+    """At most one byte over the limit, so endless input is refused, never held."""
     stream = run.stdin if run.stdin is not None else sys.stdin.buffer
-    return stream.read()
+    return stream.read(limit + 1)
 
 
 def _total_bytes(found: Discovery) -> int:

@@ -66,7 +66,7 @@ def chunk_job(job: Job) -> FileResult:
     return FileResult(item, rows, list(document.warnings), size)
 
 
-_PARSE_OPTIONS = ("format", "language", "strict", "code_language")
+_PARSE_OPTIONS = ("format", "language", "strict", "code_language", "max_bytes")
 _PDF_OPTIONS = ("strict",)  # PDF-only options; given to the PDF parser only
 
 

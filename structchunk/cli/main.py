@@ -16,7 +16,8 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.cli.collection import add_collection_arguments, run_collection
 from structchunk.cli.inspect import render_inspection
-from structchunk.errors import DISTRIBUTION, SourceNotFoundError, StructchunkError
+from structchunk.decode import DEFAULT_MAX_BYTES
+from structchunk.errors import DISTRIBUTION, StructchunkError
 from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
 
@@ -40,7 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--code-language", default=None, metavar="NAME",
                              help="read the input as code in this language (implies --format "
                                   "code), e.g. for code on stdin: split - --code-language python")
-        command.add_argument("--lang", default=None, help="force the natural language")
+        command.add_argument("--language", "--lang", dest="language", default=None,
+                             help="force the natural language (e.g. de, en, hi)")
+        command.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES,
+                             help="refuse files larger than this (default %(default)s)")
         command.add_argument("--password", default=None, help="password of an encrypted PDF")
         command.add_argument("--no-strict", dest="strict", action="store_false",
                              help="keep going when PDF pages fail to extract (they are named "
@@ -115,19 +119,11 @@ def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chu
         options["code_language"] = args.code_language
     if not args.strict:
         options["strict"] = False
-    document = parse(_checked_path(name), format=args.format, language=args.lang, **options)
+    document = parse(Path(name), format=args.format, language=args.language,
+                     max_bytes=args.max_bytes, **options)
     chunks = split(document, strategy=args.strategy, max_size=args.max_size,
                    overlap=args.overlap, tokenizer=args.tokenizer)
     return document, chunks
-
-
-def _checked_path(name: str) -> Path:
-    path = Path(name)
-    if not path.exists():
-        raise SourceNotFoundError("no such file", name)
-    if path.is_dir():
-        raise SourceNotFoundError("is a directory, not a file", name)
-    return path
 
 
 def _inspect(args: argparse.Namespace) -> int:
@@ -150,8 +146,8 @@ def _inspect(args: argparse.Namespace) -> int:
 
 def _split(args: argparse.Namespace) -> int:
     chunk_options = {"strategy": args.strategy, "max_size": args.max_size,
-                     "overlap": args.overlap, "format": args.format, "language": args.lang,
-                     "strict": args.strict}
+                     "overlap": args.overlap, "format": args.format, "language": args.language,
+                     "strict": args.strict, "max_bytes": args.max_bytes}
     if args.tokenizer:
         chunk_options["tokenizer"] = args.tokenizer  # a name or path: workers resolve it
     if args.code_language:

@@ -1,163 +1,126 @@
-"""Format table and detection: which parser reads which input.
+"""The front door: what an input is, which parser reads it, which steps refine the result.
+
+`parse(item)` takes a path (a `str` or `os.PathLike`, always a path), `bytes` or a `Source`;
+`parse_text(text)` takes text. Both end in `parse_source`/`_parse_raw`, which pick the format
+from the table in `formats.py` (a forced name, else the file suffix, else the content), run
+that format's parser and then its registered refinement steps.
 
 A new format is one module under `structchunk/parse/` exposing
-`parse(source: Source, **options) -> Document` (text formats) or
-`parse_bytes(data: bytes, origin: str, path: str | None, **options) -> Document` (binary
-formats), plus one row in `FORMATS`.
+`parse(source: Source, language=None, **options) -> Document` (text formats) or
+`parse_bytes(data: bytes, origin: str, path: str | None, language=None, **options) -> Document`
+(binary formats), plus one row in `formats.FORMATS`.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-import regex
-
-from structchunk.decode import Source, decode_bytes, read_source
+from structchunk.decode import (
+    DEFAULT_MAX_BYTES,
+    RawInput,
+    Source,
+    check_max_bytes,
+    check_size,
+    decode_bytes,
+    from_text,
+    load,
+)
 from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
 from structchunk.options import check_parse_options
+from structchunk.parse.formats import (
+    FORMAT_BY_NAME,
+    FORMATS,
+    Format,
+    format_for_name,
+    looks_like_pdf,
+    narrow,
+    refine,
+    sniff,
+)
 from structchunk.tree import Document
 
-
-@dataclass(frozen=True)
-class Format:
-    name: str
-    module: str
-    suffixes: tuple[str, ...]
-    binary: bool = False
-    sniff: Callable[[str], bool] | None = None
-    # Suffixes declared in grammar data (the code grammars), read when first needed.
-    declared_suffixes: Callable[[], Collection[str]] | None = None
-
-    def claims(self, suffix: str) -> bool:
-        """Whether a file with this (lowercase) suffix is in this format."""
-        return suffix in self.suffixes or (self.declared_suffixes is not None
-                                           and suffix in self.declared_suffixes())
+Input = str | os.PathLike[str] | bytes | Source
 
 
-def _sniff_markdown(text: str) -> bool:
-    head = text[:20000]
-    block = regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|>\s)", head)
-    inline = regex.search(r"\*\*\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\n]+\)", head)
-    return bool(block or inline)
+def parse(item: Input, *, format: str | None = None, language: str | None = None,
+          max_bytes: int = DEFAULT_MAX_BYTES, **options: Any) -> Document:
+    """Parse a file, bytes or a Source into a `Document`.
+
+    A `str` or `os.PathLike` is always a path: a missing file, a directory, a FIFO or a device
+    raises `SourceNotFoundError` naming it. Text goes through `parse_text`. Input larger than
+    `max_bytes` raises `SourceTooLargeError`. `code_language=` implies the code format.
+    """
+    check_parse_options(options, "parse()", ("format", "language", "max_bytes"))
+    fmt = _forced_format(format, options)
+    try:
+        loaded = load(item, max_bytes)
+    except SourceNotFoundError as err:
+        if not isinstance(item, str):
+            raise
+        problem = err.problem
+        if problem == "no such file" or "too long" in problem:
+            problem += " (text is read with split_text() or parse_text(), not split() or parse())"
+        raise SourceNotFoundError(problem, _shown(item)) from err
+    if isinstance(loaded, Source):
+        return parse_source(loaded, fmt, language, options)
+    return _parse_raw(loaded, fmt, language, options)
 
 
-def _code_suffixes() -> Collection[str]:
-    """The suffixes the code grammars declare (`; suffixes:` in `grammars/code/*.scm`)."""
-    from structchunk.parse.code import code_suffixes
-
-    return code_suffixes()
-
-
-def _sniff_legal(text: str) -> bool:
-    from structchunk.parse.legal import looks_legal_text
-
-    return looks_legal_text(text)
-
-
-FORMATS: tuple[Format, ...] = (
-    Format("legal", "structchunk.parse.legal", (), sniff=_sniff_legal),
-    Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
-    Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
-           sniff=_sniff_markdown),
-    Format("text", "structchunk.parse.text", (".txt", ".text", ".rst", "")),
-    Format("code", "structchunk.parse.code", (), declared_suffixes=_code_suffixes),
-)
-
-FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+def parse_text(text: str, *, format: str | None = None, language: str | None = None,
+               max_bytes: int = DEFAULT_MAX_BYTES, **options: Any) -> Document:
+    """Parse a string of text (Markdown, plain text, a law, or code with `code_language=`)."""
+    check_parse_options(options, "parse_text()", ("format", "language", "max_bytes"))
+    if not isinstance(text, str):
+        raise TypeError(f"parse_text() takes a str, not {type(text).__name__}; "
+                        "use parse() for paths and bytes")
+    check_max_bytes(max_bytes)
+    check_size(len(text), max_bytes, "<string>", exact=False)
+    return parse_source(from_text(text), _forced_format(format, options), language, options)
 
 
-def detect_format(path: str | None, text: str | None = None, head: bytes | None = None) -> Format:
-    """By extension first, then by sniffing the content; text is the last resort."""
-    if head is not None and head.lstrip()[:5] == b"%PDF-" and "pdf" in FORMAT_BY_NAME:
-        return FORMAT_BY_NAME["pdf"]
-    if path is not None:
-        suffix = Path(path).suffix.lower()
-        for fmt in FORMATS:
-            if suffix and fmt.claims(suffix):
-                return fmt
-    if text is not None:
-        for fmt in FORMATS:
-            if fmt.sniff is not None and fmt.sniff(text):
-                return fmt
-    return FORMAT_BY_NAME.get("text", FORMATS[0])
-
-
-def parse(item: str | os.PathLike[str] | bytes | Source, *, format: str | None = None,
-          language: str | None = None, **options: Any) -> Document:
-    """Parse a path, bytes, text or Source into a `Document`."""
-    check_parse_options(options, "parse()", ("format", "language"))
-    fmt = FORMAT_BY_NAME.get(format) if format else None
-    if format and fmt is None:
-        known = ", ".join(sorted(FORMAT_BY_NAME))
-        raise UnsupportedFormatError(f"unknown format {format!r} (known: {known})",
-                                     _origin_of(item))
-    raw = _read_bytes_if_path(item)
-    if raw is not None:
-        data, origin = raw
-        if fmt is None:
-            fmt = detect_format(origin, None, data[:1024])
-        if fmt.binary:
-            return _module(fmt).parse_bytes(data, origin, origin, language=language, **options)
-        source = decode_bytes(data, origin, origin)
-    elif isinstance(item, bytes):
-        if fmt is None:
-            fmt = detect_format(None, None, item[:1024])
-        if fmt.binary:
-            return _module(fmt).parse_bytes(item, "<bytes>", None, language=language, **options)
-        source = decode_bytes(item)
-    else:
-        source = read_source(item)
+def parse_source(source: Source, fmt: Format | None, language: str | None,
+                 options: Mapping[str, Any]) -> Document:
+    """Decoded text: the forced format, else the name's, else the content's; then refined."""
     if fmt is None:
-        fmt = detect_format(source.path, source.text)
+        fmt = format_for_name(source.path) or sniff(source.text, options)
+    fmt = narrow(fmt, source.text, options)
     if fmt.binary:
         raise UnsupportedFormatError(f"{fmt.name} input must be given as a path or bytes",
                                      source.origin)
-    return _module(fmt).parse(source, language=language, **options)
+    return refine(fmt.parser().parse(source, language=language, **options), options)
 
 
-def _module(fmt: Format) -> Any:
-    return importlib.import_module(fmt.module)
+def _parse_raw(raw: RawInput, fmt: Format | None, language: str | None,
+               options: Mapping[str, Any]) -> Document:
+    if fmt is None:
+        named = format_for_name(raw.path)
+        fmt = FORMAT_BY_NAME["pdf"] if looks_like_pdf(raw.data[:1024]) else named
+    if fmt is not None and fmt.binary:
+        document = fmt.parser().parse_bytes(raw.data, raw.origin, raw.path, language=language,
+                                            **options)
+        return refine(document, options)
+    return parse_source(decode_bytes(raw.data, raw.origin, raw.path), fmt, language, options)
 
 
-def _origin_of(item: object) -> str:
-    if isinstance(item, (str, os.PathLike)) and not (isinstance(item, str) and "\n" in item):
-        return str(item)[:200]
-    return "<input>"
+def _forced_format(format: str | None, options: Mapping[str, Any]) -> Format | None:
+    """The format named by the caller; `code_language=` alone names the code format."""
+    if format is None:
+        return FORMAT_BY_NAME["code"] if options.get("code_language") else None
+    fmt = FORMAT_BY_NAME.get(format)
+    if fmt is None:
+        known = ", ".join(sorted(FORMAT_BY_NAME))
+        raise UnsupportedFormatError(f"unknown format {format!r} (known: {known})")
+    return fmt
 
 
-def _looks_like_path(item: str) -> bool:
-    """A one-word string ending in a known suffix is a mistyped path, not a document."""
-    suffix = Path(item).suffix.lower()
-    return (bool(suffix) and any(fmt.claims(suffix) for fmt in FORMATS)
-            and not any(ch.isspace() for ch in item))
+def _shown(item: str) -> str:
+    """A path as an error names it; a long or multi-line string (text by mistake) shortened."""
+    if len(item) <= 200 and "\n" not in item and "\r" not in item:
+        return item
+    return repr(item[:60]) + "..."
 
 
-def _read_bytes_if_path(item: object) -> tuple[bytes, str] | None:
-    if isinstance(item, (Source, bytes)):
-        return None
-    if isinstance(item, str):
-        if not item.strip() or "\n" in item or "\r" in item or len(item) > 4096:
-            return None
-        try:
-            if not Path(item).is_file():
-                if Path(item).is_dir():
-                    raise SourceNotFoundError("is a directory, not a file", item)
-                if _looks_like_path(item):
-                    raise SourceNotFoundError("no such file", item)
-                return None
-        except OSError:
-            return None
-    elif not isinstance(item, os.PathLike):
-        return None
-    origin = str(item)
-    try:
-        return Path(item).read_bytes(), origin
-    except FileNotFoundError as err:
-        raise SourceNotFoundError("no such file", origin) from err
-    except OSError as err:
-        raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
+__all__ = ["FORMATS", "FORMAT_BY_NAME", "Format", "Input", "format_for_name", "parse",
+           "parse_source", "parse_text"]

@@ -17,7 +17,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
-from structchunk.parse import legal, markdown_pyromark
+from structchunk.parse import markdown_pyromark
 from structchunk.parse.code import outline, resolve_code_language
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
@@ -58,9 +58,8 @@ def parse(source: Source, language: str | None = None, markdown_backend: str | N
     blocks = _toml_front_matter(source, builder.build())
     root = sectionize(source, blocks)
     title = document_title(source, blocks)
-    document = Document(source=source, root=root, format="markdown", language=language,
-                        metadata={"title": title} if title else {})
-    return legal.refine(document, **_options) if legal.looks_legal(source.text) else document
+    return Document(source=source, root=root, format="markdown", language=language,
+                    metadata={"title": title} if title else {})
 
 
 def document_title(source: Source, blocks: list[Node]) -> str | None:

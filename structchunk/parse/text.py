@@ -7,7 +7,8 @@ hard-wrapped lines together; it ends at a blank line or where a rule that may in
 paragraph starts. Heading levels follow the order in which heading styles first appear, as in
 reStructuredText, so a document's own conventions decide the nesting.
 
-Laws (many `§ N` lines at the start of blocks) are handed to the legal parser.
+Laws (many `§ N` lines at the start of blocks) are routed to the legal format by the format
+table (`parse/formats.py`), so this parser never sees them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from typing import Any
 import regex
 
 from structchunk.decode import Source
-from structchunk.parse import legal
 from structchunk.parse.rules import (
     Block,
     LineState,
@@ -201,9 +201,7 @@ def _parser() -> TextParser:
 
 
 def parse(source: Source, language: str | None = None, **options: Any) -> Document:
-    """Plain text to the tree; a law goes to the legal parser unless `legal=False`."""
-    if options.get("legal", True) and legal.looks_legal_text(source.text):
-        return legal.parse(source, language=language, **options)
+    """Plain text to the tree (a law in plain text is routed to the legal format instead)."""
     blocks = _parser().chain.run(LineState(source))
     nodes = _tree(source, blocks)
     root = sectionize(source, fill_gaps(source, 0, len(source.text), nodes))

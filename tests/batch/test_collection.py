@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from structchunk import decode
 from structchunk.batch.collection import RunOptions, split_collection
 from structchunk.batch.rows import COLUMNS
 from structchunk.chunk.chunk import Chunk
@@ -77,14 +78,14 @@ def test_an_unreadable_file_fails_alone(tmp_path: Path, monkeypatch: pytest.Monk
     root = _folder(tmp_path / "in")
     locked = root / "locked.md"
     locked.write_text("# Locked\n", encoding="utf-8")
-    real_read = Path.read_bytes
+    real_open = decode._open_readonly
 
-    def refuse(self: Path) -> bytes:
-        if self.name == "locked.md":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read(self)
+    def refuse(name: str) -> int:
+        if Path(name).name == "locked.md":
+            raise PermissionError(13, "Permission denied", name)
+        return real_open(name)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(decode, "_open_readonly", refuse)
     out = tmp_path / "out.jsonl"
     tally = split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1),
                              stderr=io.StringIO())

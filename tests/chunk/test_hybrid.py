@@ -16,7 +16,7 @@ def table(rows: int, width: int = 30) -> str:
 
 def test_a_section_that_fits_is_one_chunk_with_its_heading_path() -> None:
     text = "# Guide\n\n## Install\n\nRun the installer. Then restart.\n\n## Use\n\nOpen it.\n"
-    chunks = structchunk.split(text, max_size=66)
+    chunks = structchunk.split_text(text, max_size=66)
     assert_chunks_valid(text, chunks, 66)
     install = next(c for c in chunks if "Run the installer" in c.content)
     assert "## Install\n\nRun the installer. Then restart." in install.content
@@ -29,7 +29,7 @@ def test_a_section_that_fits_is_one_chunk_with_its_heading_path() -> None:
 
 def test_small_sibling_sections_merge_up_to_the_budget() -> None:
     text = "# Top\n\n" + "".join(f"## S{i}\n\nShort body {i}.\n\n" for i in range(6))
-    chunks = structchunk.split(text, max_size=200)
+    chunks = structchunk.split_text(text, max_size=200)
     assert_chunks_valid(text, chunks, 200)
     assert len(chunks) < 6
     assert all(chunk.heading_path[:1] == ("Top",) for chunk in chunks)
@@ -37,7 +37,7 @@ def test_small_sibling_sections_merge_up_to_the_budget() -> None:
 
 def test_split_table_repeats_header_and_delimiter_rows_in_every_piece() -> None:
     text = "# Prices\n\n" + table(60)
-    chunks = structchunk.split(text, max_size=400)
+    chunks = structchunk.split_text(text, max_size=400)
     assert_chunks_valid(text, chunks, 400)
     rows = [c for c in chunks if "region-" in c.content]
     assert len(rows) > 3
@@ -50,7 +50,7 @@ def test_split_table_repeats_header_and_delimiter_rows_in_every_piece() -> None:
 
 def test_header_is_not_duplicated_in_the_first_piece() -> None:
     text = table(40)
-    first = structchunk.split(text, max_size=300)[0]
+    first = structchunk.split_text(text, max_size=300)[0]
     assert first.text.count("| Region | Plan | Price |") == 1
 
 
@@ -61,7 +61,7 @@ def test_lists_are_cut_between_items_keeping_nested_items_with_their_parent() ->
     items = "".join(f"{i}. Step {i} does a thing that needs words to explain.\n"
                     f"{pad(i)}- detail {i}a\n{pad(i)}- detail {i}b\n" for i in range(1, 15))
     text = "# Procedure\n\n" + items
-    chunks = structchunk.split(text, max_size=250)
+    chunks = structchunk.split_text(text, max_size=250)
     assert_chunks_valid(text, chunks, 250)
     for i in range(1, 15):
         item = (f"{i}. Step {i} does a thing that needs words to explain.\n"
@@ -72,7 +72,7 @@ def test_lists_are_cut_between_items_keeping_nested_items_with_their_parent() ->
 def test_code_fence_is_cut_between_lines_and_each_piece_keeps_its_fences() -> None:
     body = "\n\n".join(f"def f{i}(x):\n    y = x * {i}\n    return y + {i}" for i in range(30))
     text = "# Code\n\n```python\n" + body + "\n```\n"
-    chunks = structchunk.split(text, max_size=300)
+    chunks = structchunk.split_text(text, max_size=300)
     assert_chunks_valid(text, chunks, 300)
     code_chunks = [c for c in chunks if "def f" in c.content]
     assert len(code_chunks) > 2
@@ -88,7 +88,7 @@ def test_code_fence_is_cut_between_lines_and_each_piece_keeps_its_fences() -> No
 def test_long_paragraph_is_packed_by_whole_sentences() -> None:
     sentences = [f"Sentence number {i} has several words in it." for i in range(40)]
     text = "# Prose\n\n" + " ".join(sentences) + "\n"
-    chunks = structchunk.split(text, max_size=200)
+    chunks = structchunk.split_text(text, max_size=200)
     assert_chunks_valid(text, chunks, 200)
     for sentence in sentences:
         assert sum(sentence in c.content for c in chunks) == 1
@@ -97,7 +97,7 @@ def test_long_paragraph_is_packed_by_whole_sentences() -> None:
 def test_danda_ends_sentences_for_packing() -> None:
     sentences = [f"यह वाक्य संख्या {i} है।" for i in range(40)]
     text = "".join(sentences)
-    chunks = structchunk.split(text, max_size=100)
+    chunks = structchunk.split_text(text, max_size=100)
     assert_chunks_valid(text, chunks, 100)
     for sentence in sentences:
         assert sum(sentence in c.content for c in chunks) == 1
@@ -105,7 +105,7 @@ def test_danda_ends_sentences_for_packing() -> None:
 
 def test_overlap_repeats_whole_sentences() -> None:
     text = " ".join(f"Sentence {i} is here." for i in range(30))
-    chunks = structchunk.split(text, max_size=100, overlap=1)
+    chunks = structchunk.split_text(text, max_size=100, overlap=1)
     assert len(chunks) > 2
     for previous, current in zip(chunks, chunks[1:], strict=False):
         last_sentence = previous.content.rsplit(". ", 1)[-1]
@@ -115,7 +115,7 @@ def test_overlap_repeats_whole_sentences() -> None:
 
 def test_an_indivisible_unit_is_split_at_words_and_flagged() -> None:
     text = "# H\n\n" + " ".join(["word"] * 400) + "\n"
-    chunks = structchunk.split(text, max_size=120)
+    chunks = structchunk.split_text(text, max_size=120)
     assert_chunks_valid(text, chunks, 120)
     assert all(c.metadata.get("oversized") for c in chunks if "word" in c.content)
     assert all(not c.content.startswith("ord") for c in chunks)
@@ -126,20 +126,20 @@ def test_budget_counts_the_heading_path_with_any_length_function() -> None:
         return len(text.split())
 
     text = "# A very long heading title here\n\n" + " ".join(f"w{i}." for i in range(500))
-    chunks = structchunk.split(text, max_size=50, length_function=words)
+    chunks = structchunk.split_text(text, max_size=50, length_function=words)
     assert_chunks_valid(text, chunks, 50, length=words)
     assert all(c.text.startswith("A very long heading title here\n\n") for c in chunks[1:])
 
 
 def test_chunk_ids_are_deterministic_and_depend_on_the_source() -> None:
     text = "# A\n\nSame. Text.\n\n# B\n\nSame. Text.\n"
-    first = [c.chunk_id for c in structchunk.split(text, max_size=20)]
-    second = [c.chunk_id for c in structchunk.split(text, max_size=20)]
+    first = [c.chunk_id for c in structchunk.split_text(text, max_size=20)]
+    second = [c.chunk_id for c in structchunk.split_text(text, max_size=20)]
     assert first == second and len(set(first)) == len(first)
 
 
 def test_chunks_round_trip_through_json() -> None:
-    chunk = structchunk.split("# A\n\nBody.\n")[0]
+    chunk = structchunk.split_text("# A\n\nBody.\n")[0]
     import json
 
     assert structchunk.Chunk.from_dict(json.loads(chunk.to_json())) == chunk
@@ -149,25 +149,25 @@ def test_chunks_round_trip_through_json() -> None:
 @pytest.mark.parametrize("strategy", ["hybrid", "sentence", "recursive", "fixed"])
 def test_every_strategy_keeps_the_invariants(strategy: str) -> None:
     text = "# T\n\n" + table(30) + "\n" + " ".join(f"Sentence {i}." for i in range(80))
-    chunks = structchunk.split(text, strategy=strategy, max_size=150)
+    chunks = structchunk.split_text(text, strategy=strategy, max_size=150)
     assert_chunks_valid(text, chunks, 150)
     assert {c.metadata["strategy"] for c in chunks} == {strategy}
 
 
 def test_bad_options_are_clear_errors() -> None:
     with pytest.raises(BudgetError):
-        structchunk.split("text", max_size=0)
+        structchunk.split_text("text", max_size=0)
     with pytest.raises(BudgetError):
-        structchunk.split("text", overlap=-1)
+        structchunk.split_text("text", overlap=-1)
     with pytest.raises(StrategyError, match="known: fixed, hierarchical, hybrid"):
-        structchunk.split("text", strategy="no_such_strategy")
+        structchunk.split_text("text", strategy="no_such_strategy")
 
 
 def test_metadata_collected_from_covered_nodes_is_in_document_order() -> None:
     text = "# Mustergesetz (MG)\n\n" + "".join(
         f"##### § {n} Vorschrift {n}\n\n(1) Erster Absatz mit Text.\n\n"
         f"(2) Zweiter Absatz mit Text.\n\n(3) Dritter Absatz.\n\n" for n in range(1, 6))
-    chunks = structchunk.split(text, max_size=1000)
+    chunks = structchunk.split_text(text, max_size=1000)
     covering = next(c for c in chunks if "(3) Dritter" in c.content)
     assert covering.metadata.get("absatz") == ["1", "2", "3"]
 
@@ -186,7 +186,7 @@ def test_any_sentence_backend_can_be_passed_to_split() -> None:
 
     clauses = [f"clause {i} has words in it;" for i in range(30)]
     text = " ".join(clauses)
-    chunks = structchunk.split(text, max_size=120, format="text",
+    chunks = structchunk.split_text(text, max_size=120, format="text",
                                sentence_backend=every_semicolon)
     assert calls
     assert_chunks_valid(text, chunks, 120)

@@ -48,9 +48,9 @@ documents = st.builds(lambda blocks, nl: (nl + nl).join(blocks).replace("\n", nl
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, st.integers(min_value=30, max_value=600))
 def test_generated_markdown_keeps_every_invariant(text: str, max_size: int) -> None:
-    chunks = structchunk.split(text, max_size=max_size, format="markdown")
+    chunks = structchunk.split_text(text, max_size=max_size, format="markdown")
     assert_chunks_valid(text, chunks, max_size)
-    again = structchunk.split(text, max_size=max_size, format="markdown")
+    again = structchunk.split_text(text, max_size=max_size, format="markdown")
     assert [c.chunk_id for c in again] == [c.chunk_id for c in chunks]
 
 
@@ -58,7 +58,7 @@ def test_generated_markdown_keeps_every_invariant(text: str, max_size: int) -> N
 @given(documents, st.integers(min_value=20, max_value=200),
        st.sampled_from(["sentence", "recursive", "fixed"]))
 def test_other_strategies_keep_the_invariants(text: str, max_size: int, strategy: str) -> None:
-    chunks = structchunk.split(text, strategy=strategy, max_size=max_size, format="markdown")
+    chunks = structchunk.split_text(text, strategy=strategy, max_size=max_size, format="markdown")
     assert_chunks_valid(text, chunks, max_size)
 
 
@@ -68,6 +68,6 @@ def test_budget_holds_for_a_token_like_length_function(text: str, max_size: int)
     def tokens(value: str) -> int:
         return len(value.split()) + value.count("|")
 
-    chunks = structchunk.split(text, max_size=max_size, length_function=tokens,
+    chunks = structchunk.split_text(text, max_size=max_size, length_function=tokens,
                                format="markdown")
     assert_chunks_valid(text, chunks, max_size, length=tokens)

@@ -18,8 +18,8 @@ steps, one module each:
 * `layout`: paragraph breaks (gaps wider than the usual line spacing), words hyphenated
   across line ends joined, page offsets.
 
-`metadata["page_starts"][i]` is the offset where page i + 1 begins. A law (many `§` headings)
-is handed to the legal parser; anything else to the plain-text rule chain.
+`metadata["page_starts"][i]` is the offset where page i + 1 begins. The text is read by the
+plain-text rule chain; a law in it is read again by a refinement step (`parse/formats.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from typing import Any
 
 from structchunk.decode import from_text
 from structchunk.errors import PdfError
-from structchunk.parse import legal
 from structchunk.parse import text as plain_text
 from structchunk.parse.pdf.extract import pypdf_log, read_pages
 from structchunk.parse.pdf.headings import Headings
@@ -43,8 +42,7 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
                 language: str | None = None, **options: Any) -> Document:
     """Parse a PDF. Options: `password` for encrypted files; `strict=False` to keep going when
     pages fail to extract (they are listed in `metadata["lost_pages"]`, in every chunk and in
-    the warnings; by default such a page is a `PdfError`); `legal=False` to keep a law's text
-    out of the legal parser, and the legal parser's own options (`short_titles`)."""
+    the warnings; by default such a page is a `PdfError`)."""
     strict = options.get("strict", True)
     with pypdf_log() as log:
         extraction = read_pages(data, origin, options.get("password"))
@@ -72,14 +70,9 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     source = from_text(layout.text, origin, path)
     if not source.text.strip():  # running-line removal keeps a page's text, so never expected
         warnings.append("the pages have text but none of it was kept: no chunks")
-    rest = {key: value for key, value in options.items() if key not in ("password", "strict")}
-    if options.get("legal", True) and legal.looks_legal_text(source.text, language):
-        document = legal.parse(source, language=language, **rest)
-        metadata = dict(document.metadata)
-    else:
-        document = plain_text.parse_marked(source, layout.headings, layout.tables, language,
-                                           typographic=headings.source != "outline")
-        metadata = {}
+    document = plain_text.parse_marked(source, layout.headings, layout.tables, language,
+                                       typographic=headings.source != "outline")
+    metadata: dict[str, Any] = {}
     metadata.update(page_starts=layout.page_starts, page_count=extraction.page_count,
                     removed_lines=running.removed, warnings=warnings)
     metadata["headings_from"] = headings.source

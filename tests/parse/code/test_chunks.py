@@ -133,7 +133,7 @@ def test_fenced_code_keeps_functions_whole_in_markdown(corpus: Path, language: s
     code = read(corpus, path)
     intro = f"# {path}\n\nThe file below is the module's source.\n\n```{language}\n"
     text = intro + code.rstrip("\n") + "\n```\n\nThe end.\n"
-    chunks = structchunk.split(text, max_size=budget, format="markdown")
+    chunks = structchunk.split_text(text, max_size=budget, format="markdown")
     assert_chunks_valid(text, chunks, budget)
     _source, units, _note = parse_units(code, language)
     offset = len(intro)

@@ -166,7 +166,7 @@ gerichtet ist, erlangt Rechtsfähigkeit durch staatliche Verleihung:
 
 @pytest.fixture(scope="module")
 def markdown() -> Document:
-    return structchunk.parse(MARKDOWN)
+    return structchunk.parse_text(MARKDOWN)
 
 
 def test_markdown_law_is_refined(markdown: Document) -> None:
@@ -194,14 +194,14 @@ def test_markdown_items_are_reread_by_the_legal_rules(markdown: Document) -> Non
 
 
 def test_markdown_without_provisions_is_left_alone() -> None:
-    document = structchunk.parse("# Title\n\n## § 1 Only one\n\nText.\n")
+    document = structchunk.parse_text("# Title\n\n## § 1 Only one\n\nText.\n")
     assert "law" not in document.metadata
     assert not legal.looks_legal("# A\n\n## B\n")
 
 
 def test_plain_law_is_detected_by_format_sniffing_and_by_the_text_parser(tmp_path: Path
                                                                          ) -> None:
-    assert structchunk.parse(LAW).format == "legal"
+    assert structchunk.parse_text(LAW).format == "legal"
     path = tmp_path / "gesetz.txt"
     path.write_text(LAW, encoding="utf-8")
     assert structchunk.parse(path).format == "legal"
@@ -228,7 +228,7 @@ def test_a_long_provision_is_cut_between_absaetze_and_then_between_items() -> No
                         for n in range(1, 13))
     law = (LAW + "\n§ 6 Lange Vorschrift\n\n(1) Kurzer erster Absatz.\n\n"
            f"(2) Der Anspruch besteht, wenn\n\n{items}\n\n(3) Letzter Absatz.\n")
-    chunks = structchunk.split(law, max_size=400)
+    chunks = structchunk.split_text(law, max_size=400)
     items_seen = 0
     for chunk in chunks:
         if chunk.metadata.get("section") != "§ 6":
@@ -272,7 +272,7 @@ def test_short_titles_give_the_compact_heading_path() -> None:
     paths = {node.attrs["numbering"]: path + (node.title,) for node, path in document.walk()
              if node.kind is NodeKind.SECTION and "numbering" in node.attrs}
     assert paths["§ 5"] == ("MustG", "Buch 1", "Abschnitt 2", "§ 5 Sachen")
-    markdown = structchunk.parse(MARKDOWN, short_titles=True)
+    markdown = structchunk.parse_text(MARKDOWN, short_titles=True)
     titles = [node.title for node, _ in markdown.walk() if node.kind is NodeKind.SECTION]
     assert titles[:4] == ["MustG", "Buch 1", "Titel 1", "Kapitel 1"]
 
@@ -297,7 +297,7 @@ def test_ordinal_divisions_keep_their_wording() -> None:
     max_size=40))
 def test_any_legal_text_parses_with_exact_offsets(lines: list[str]) -> None:
     text = "\n".join(lines)
-    for document in (legal.parse(from_text(text)), structchunk.parse(text, format="markdown")):
+    for document in (legal.parse(from_text(text)), structchunk.parse_text(text, format="markdown")):
         assert_offsets_exact(document)
         covered = bytearray(len(text))
         for node, _ in document.root.walk():

@@ -120,15 +120,18 @@ def test_thematic_break() -> None:
 
 def test_heading_sections_and_chunks_carry_the_path() -> None:
     text = "GUIDE\n\nIntro.\n\n1. Setup\n\n" + "Install the tool. " * 80 + "\n"
-    chunks = structchunk.split(text, max_size=300, format="text")
+    chunks = structchunk.split_text(text, max_size=300, format="text")
     assert all(chunk.heading_path[:1] == ("GUIDE",) for chunk in chunks)
     assert chunks[-1].heading_path == ("GUIDE", "1. Setup")
 
 
-def test_laws_go_to_the_legal_parser_unless_disabled() -> None:
+def test_laws_are_routed_to_the_legal_parser_unless_disabled() -> None:
     law = "".join(f"§ {n} Titel {n}\n\n(1) Text {n}.\n\n" for n in range(1, 5))
-    assert plain_text.parse(from_text(law)).format == "legal"
-    assert plain_text.parse(from_text(law), legal=False).format == "text"
+    assert structchunk.parse_text(law).format == "legal"
+    assert structchunk.parse_text(law, format="text").format == "legal"
+    assert structchunk.parse_text(law, format="text", legal=False).format == "text"
+    assert structchunk.parse_text(law, legal=False).format == "text"
+    assert plain_text.parse(from_text(law)).format == "text"  # routing is not the parser's job
 
 
 def test_marked_headings_and_tables_from_a_layout() -> None:
@@ -147,7 +150,7 @@ def test_marked_headings_and_tables_from_a_layout() -> None:
     "ends with colon:", "  indented text", "\r", "* * *"]), max_size=40))
 def test_any_text_parses_with_exact_offsets_and_nothing_lost(lines: list[str]) -> None:
     text = "\n".join(lines)
-    document = structchunk.parse(text, format="text")
+    document = structchunk.parse_text(text, format="text")
     assert_nothing_lost(document)
     for node, _ in document.root.walk():
         for left, right in zip(node.children, node.children[1:], strict=False):

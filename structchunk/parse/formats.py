@@ -1,0 +1,146 @@
+"""The format table: which parser reads which input, and which steps refine its result.
+
+A format is one row: its name, the module holding its parser, its file suffixes and an
+optional content sniffer. A refinement is one row too: a step run on the documents of some
+formats after their parser (a law inside Markdown or a PDF), so no parser imports another.
+Modules are named, not imported, so `import structchunk` loads no parser.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from structchunk.tree import Document
+
+
+@dataclass(frozen=True)
+class Format:
+    """A format; its module exposes `parse(source, language=None, **options)` or, for a
+    binary format, `parse_bytes(data, origin, path, language=None, **options)`.
+
+    `suffixes` are file suffixes of the format; `declared_suffixes` names a function returning
+    more, read from grammar data when first needed (the code grammars' `; suffixes:` lines).
+    `sniff` claims content whose name does not decide the format. `narrows` names formats
+    whose sniffer may claim this format's content instead (a law in a `.txt` file); an
+    option named after a format and set to False (`legal=False`) turns its sniffer off.
+    """
+
+    name: str
+    module: str
+    suffixes: tuple[str, ...] = ()
+    binary: bool = False
+    sniff: str | None = None
+    narrows: tuple[str, ...] = ()
+    declared_suffixes: str | None = None
+
+    def parser(self) -> Any:
+        return importlib.import_module(self.module)
+
+    def has_suffix(self, suffix: str) -> bool:
+        """Whether a file with this (lowercase) suffix is in this format."""
+        if suffix in self.suffixes:
+            return True
+        if self.declared_suffixes is None:
+            return False
+        declared: Callable[[], Collection[str]] = _function(self.declared_suffixes)
+        return suffix in declared()
+
+    def sniffs(self, text: str, options: Mapping[str, Any]) -> bool:
+        if self.sniff is None or options.get(self.name, True) is False:
+            return False
+        return bool(_function(self.sniff)(text))
+
+
+@dataclass(frozen=True)
+class Refinement:
+    """A step `function(document, options) -> Document` run after the parsers of `formats`;
+    the option `option=False` turns it off."""
+
+    name: str
+    formats: tuple[str, ...]
+    function: str
+    option: str
+
+    def run(self, document: Document, options: Mapping[str, Any]) -> Document:
+        if options.get(self.option, True) is False:
+            return document
+        step: Callable[[Document, Mapping[str, Any]], Document] = _function(self.function)
+        return step(document, options)
+
+
+def sniff_markdown(text: str) -> bool:
+    """Markdown block or inline markup near the start."""
+    head = text[:20000]
+    block = regex.search(r"(?m)^(#{1,6} |```|~~~|\|.*\|\s*$|>\s)", head)
+    inline = regex.search(r"\*\*\S|`[^`\n]+`|\[[^\]\n]+\]\([^)\n]+\)", head)
+    return bool(block or inline)
+
+
+# Order matters for sniffing: the first format whose sniffer claims the text wins.
+FORMATS: tuple[Format, ...] = (
+    Format("legal", "structchunk.parse.legal.parser",
+           sniff="structchunk.parse.legal.steps:looks_legal_text"),
+    Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
+    Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
+           sniff="structchunk.parse.formats:sniff_markdown"),
+    Format("text", "structchunk.parse.text", (".txt", ".text", ".rst"), narrows=("legal",)),
+    Format("code", "structchunk.parse.code",
+           declared_suffixes="structchunk.parse.code.languages:code_suffixes"),
+)
+
+REFINEMENTS: tuple[Refinement, ...] = (
+    Refinement("law", ("markdown",), "structchunk.parse.legal.steps:law_in_markdown", "legal"),
+    Refinement("law", ("pdf",), "structchunk.parse.legal.steps:law_in_pdf", "legal"),
+)
+
+FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+DEFAULT_FORMAT = FORMAT_BY_NAME["text"]
+
+
+def format_for_name(path: str | None) -> Format | None:
+    """The format a file name's suffix decides, if it decides one."""
+    if not path:
+        return None
+    suffix = Path(path).suffix.lower()
+    if not suffix:
+        return None
+    return next((fmt for fmt in FORMATS if fmt.has_suffix(suffix)), None)
+
+
+def looks_like_pdf(head: bytes) -> bool:
+    return head.lstrip()[:5] == b"%PDF-"
+
+
+def sniff(text: str, options: Mapping[str, Any]) -> Format:
+    """The first format whose sniffer claims the text; plain text is the last resort."""
+    for fmt in FORMATS:
+        if fmt.sniffs(text, options):
+            return fmt
+    return DEFAULT_FORMAT
+
+
+def narrow(fmt: Format, text: str, options: Mapping[str, Any]) -> Format:
+    """A more specific format the content turns out to be (a law in plain text), if any."""
+    for name in fmt.narrows:
+        if FORMAT_BY_NAME[name].sniffs(text, options):
+            return FORMAT_BY_NAME[name]
+    return fmt
+
+
+def refine(document: Document, options: Mapping[str, Any]) -> Document:
+    """Run every refinement registered for the document's format, in table order."""
+    for step in REFINEMENTS:
+        if document.format in step.formats:
+            document = step.run(document, options)
+    return document
+
+
+def _function(reference: str) -> Any:
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
