@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
@@ -25,7 +26,9 @@ from structchunk.decode import Source
 _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
 
 
+@lru_cache(maxsize=1)
 def available() -> bool:
+    """Whether pyromark imports here; asked once, since a failed import searches the path."""
     try:
         import pyromark  # noqa: F401
     except ImportError:
