@@ -14,7 +14,11 @@ from pathlib import Path
 from structchunk.api import DEFAULT_MAX_SIZE, parse, split
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
+from structchunk.cli import check_spans as check_spans_command
+from structchunk.cli import compare as compare_command
+from structchunk.cli import evaluate as evaluate_command
 from structchunk.cli.collection import add_collection_arguments, run_collection
+from structchunk.cli.html import write_html
 from structchunk.cli.inspect import render_inspection
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import DISTRIBUTION, StructchunkError
@@ -57,12 +61,17 @@ def build_parser() -> argparse.ArgumentParser:
                          help="show at most N tree nodes (default %(default)s); the rest is "
                               "counted in nodes and characters")
     inspect.add_argument("--no-tree", action="store_true", help="leave the tree out")
+    inspect.add_argument("--html", default=None, metavar="OUT.html",
+                         help="write one self-contained page: the source with every chunk "
+                              "shaded and its details")
     common(inspect)
 
     splitter = commands.add_parser(
         "split", help="chunk files, folders and globs into JSON lines or Parquet")
     add_collection_arguments(splitter)
     common(splitter)
+    for module in (compare_command, check_spans_command, evaluate_command):
+        module.register(commands)
     return parser
 
 
@@ -75,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "tokenizer", None):
             resolve_tokenizer(args.tokenizer)  # checked before any work
+        if hasattr(args, "handler"):
+            return int(args.handler(args))
         if args.command == "inspect":
             return _inspect(args)
         return _split(args)
@@ -128,7 +139,10 @@ def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chu
 
 def _inspect(args: argparse.Namespace) -> int:
     document, chunks = _chunk_file(args.file, args)
-    if args.json:
+    if args.html:
+        write_html(document, chunks, args.html, max_size=args.max_size)
+        print(f"{len(chunks)} chunks of {args.file} written to {args.html}", file=sys.stderr)
+    elif args.json:
         payload = {"file": args.file, "format": document.format,
                    "warnings": list(document.warnings),
                    "tree": [{"kind": node.kind.value, "depth": depth, "start": node.start,

@@ -1,0 +1,72 @@
+"""One chunking configuration: strategy, budget and options, applied the same way everywhere
+(compare, check-spans, eval, structchunk.testing), and described for the stamp."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from structchunk.api import DEFAULT_MAX_SIZE, split
+from structchunk.chunk.chunk import Chunk
+from structchunk.tree import Document
+
+
+@dataclass(frozen=True)
+class Chunking:
+    """`options` are the strategy's own (`{"embedding": embed}`, `{"category": "hr"}`);
+    `length_function` or `tokenizer` make the budget count tokens."""
+
+    strategy: str = "hybrid"
+    max_size: int = DEFAULT_MAX_SIZE
+    overlap: int = 0
+    overlap_size: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    tokenizer: Any = None
+    length_function: Callable[[str], int] | None = None
+
+    def split(self, document: Document) -> list[Chunk]:
+        return split(document, strategy=self.strategy, max_size=self.max_size,
+                     overlap=self.overlap, overlap_size=self.overlap_size,
+                     strategy_options=dict(self.options) or None, tokenizer=self.tokenizer,
+                     length_function=self.length_function)
+
+    def size(self, text: str) -> int:
+        """A text's size in the budget's unit."""
+        return self._length()(text)
+
+    def _length(self) -> Callable[[str], int]:
+        if self.length_function is not None:
+            return self.length_function
+        if self.tokenizer is not None:
+            from structchunk.tokens import resolve_tokenizer
+
+            return resolve_tokenizer(self.tokenizer)
+        return len
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-safe description: what a stamp records (callables by their name)."""
+        return {"strategy": self.strategy, "max_size": self.max_size, "overlap": self.overlap,
+                "overlap_size": self.overlap_size,
+                "options": {key: _describe(value) for key, value in sorted(self.options.items())},
+                "unit": _describe(self.tokenizer or self.length_function) or "characters"}
+
+
+def retrievable(chunks: list[Chunk]) -> list[Chunk]:
+    """The chunks a store embeds and searches (a hierarchical parent is held, not searched)."""
+    return [chunk for chunk in chunks if chunk.metadata.get("hierarchy") != "parent"]
+
+
+def _describe(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_describe(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _describe(item) for key, item in sorted(value.items())}
+    name = getattr(value, "__qualname__", None) or type(value).__qualname__
+    module = getattr(value, "__module__", None) or type(value).__module__
+    return f"{module}.{name}"
+
+
+__all__ = ["Chunking", "retrievable"]
