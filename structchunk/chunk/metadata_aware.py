@@ -106,9 +106,12 @@ class MetadataAwareChunker:
             reserve = reserve_for(title)
         room = budget.max_size - reserve
         if room < budget.max_size // 2:
-            raise BudgetError(f"metadata_aware: the header ({reserve}) leaves too little of the "
-                              f"budget ({budget.max_size}); shorten the title or fields",
-                              document.source.origin)
+            if fields:
+                raise BudgetError(f"metadata_aware: the header ({reserve}) leaves too little of "
+                                  f"the budget ({budget.max_size}); shorten the fields",
+                                  document.source.origin)
+            # A budget too small for any header: chunks keep the plain heading path line.
+            return context, None
         return replace(context, budget=Budget(max_size=room, length=budget.length,
                                               overlap=budget.overlap,
                                               overlap_size=budget.overlap_size)), title
