@@ -10,6 +10,7 @@ import codecs
 import hashlib
 import os
 import stat
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,13 +67,14 @@ class Source:
     def source_id(self) -> str:
         """What chunk ids are derived from: `id` when set (`split(..., source_id=...)`), else
         the file's resolved absolute path (the same from any working directory, however the
-        path is spelled), else a hash of the text."""
+        path is spelled), else a hash of the NFC-normalised text."""
         if self.id is not None:
             return self.id
         if self.path is not None:
             return Path(os.path.realpath(self.path)).as_posix()
-        return "sha256:" + hashlib.sha256(
-            self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        # NFC first: the same text typed in NFC or NFD must give the same ids.
+        return "sha256:" + hashlib.sha256(unicodedata.normalize("NFC", self.text).encode(
+            "utf-8", "surrogatepass")).hexdigest()[:16]
 
     @property
     def line_count(self) -> int:

@@ -38,3 +38,36 @@ def assert_contexts_valid(source: str, chunks: Sequence[Chunk]) -> None:
 def embedded(chunks: Sequence[Chunk]) -> list[Chunk]:
     """The chunks that are embedded (a hierarchical parent is stored, not embedded)."""
     return [chunk for chunk in chunks if chunk.metadata.get("hierarchy") != "parent"]
+
+
+def assert_units_whole(source: str, chunks: Sequence[Chunk],
+                       units: Sequence[tuple[int, int]], *, overlap: bool = False) -> None:
+    """Each unit that fits the budget (a sentence, a row, a definition) lies whole inside one
+    chunk's content (at least one when chunks overlap), no chunk boundary falls inside it,
+    and no chunk holding a whole unit is flagged `oversized`.
+
+    The repair steps after packing (budget enforcement, gap closing) keep the invariants of
+    `assert_chunks_valid` even when packing went wrong; this check sees what they hide.
+    """
+    assert units, "no units given: the check would pass on anything"
+    for start, end in units:
+        shown = repr(source[start:end][:60])
+        holders = [chunk for chunk in chunks if chunk.start <= start and end <= chunk.end]
+        if overlap:
+            assert holders, f"unit {shown} lies whole in no chunk"
+        else:
+            assert len(holders) == 1, f"unit {shown} lies whole in {len(holders)} chunks"
+        for chunk in chunks:
+            assert not start < chunk.start < end and not start < chunk.end < end, (
+                f"chunk {chunk.index} cuts the unit {shown}")
+        for holder in holders:
+            assert not holder.metadata.get("oversized"), (
+                f"chunk {holder.index} holds the whole unit {shown} but is flagged oversized")
+
+
+def assert_language_of(chunks: Sequence[Chunk], snippet: str, language: str | None) -> None:
+    """The chunk whose content holds `snippet` is labelled `language`."""
+    holders = [chunk for chunk in chunks if snippet in chunk.content]
+    assert holders, f"no chunk holds {snippet!r}"
+    assert {chunk.language for chunk in holders} == {language}, (
+        snippet, [chunk.language for chunk in holders])
