@@ -14,7 +14,7 @@ import regex
 import structchunk
 from structchunk import Chunk
 from structchunk.tree import Document, Node, NodeKind
-from tests.conftest import corpus_root, load_spans
+from tests.conftest import load_spans
 from tests.invariants import assert_chunks_valid
 
 MAX_SIZE = 1000
@@ -168,8 +168,3 @@ def test_plain_text_copy_keeps_every_legal_span_whole(plain_path: Path,
         assert case["section"] in holders[0].text, case["id"]
         if case.get("title"):
             assert case["title"] in holders[0].text, case["id"]
-
-
-def test_corpus_root_is_found_or_skipped() -> None:
-    root = corpus_root()
-    assert root is None or (root / "spans.jsonl").is_file()
