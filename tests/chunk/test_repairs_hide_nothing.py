@@ -66,7 +66,7 @@ def test_overlap_repeats_whole_sentences_and_cuts_none() -> None:
         assert_chunks_valid(PROSE, chunks, 180)
         assert_units_whole(PROSE, chunks, units, overlap=True)
         assert len(chunks) <= 2 * len(plain), "overlap must not shred the text"
-        for before, chunk in zip(chunks, chunks[1:]):
+        for before, chunk in zip(chunks, chunks[1:], strict=False):
             shared = PROSE[chunk.start:min(before.end, chunk.end)].strip()
             if overlap:
                 assert shared, "neighbouring chunks share their overlap sentences"
