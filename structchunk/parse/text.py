@@ -82,7 +82,9 @@ class TextParser:
         last = state.memory.get("tables", {}).get(line)
         if last is None or silent:
             return last is not None
-        state.push("table", line, int(last), header_rows=2 if last > line + 1 else 0)
+        # A header row is followed by its Markdown separator; a table without one has none.
+        header = last > line + 1 and set(state.stripped(line + 1)) <= set("|-: ")
+        state.push("table", line, int(last), header_rows=2 if header else 0)
         return True
 
     def underline_heading(self, state: LineState, line: int, silent: bool) -> bool:

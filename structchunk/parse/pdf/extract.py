@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +25,8 @@ from structchunk.errors import PdfError, install_hint
 # Control characters stand for glyphs without a Unicode mapping (a TeX math dot comes out as
 # U+0001): a space keeps the words around them apart. NUL and format characters (zero-width
 # space, direction marks) are dropped: NUL pads two-byte codes decoded one byte at a time.
+GLYPH_WIDTH = 0.5  # a glyph's usual width in font sizes, where the font's widths are unknown
+
 _CONTROL = regex.compile(r"[\p{Cc}--[\n\t\x00]]", flags=regex.V1)
 _DROPPED = regex.compile(r"[\x00\p{Cf}--[\u200d\u200c\u00ad]]", flags=regex.V1)
 _SPACES = regex.compile(r"[ \t\u00a0]+")
@@ -40,13 +42,16 @@ class Line:
     y: float | None = None
     size: float = 0.0
     cells: list[tuple[float, str]] = field(default_factory=list)
+    ends: list[float] = field(default_factory=list)  # right edge of each cell
     letters: int = 0  # letters and digits with geometry
     bold_letters: int = 0  # of those, set in a bold font
 
     def add(self, text: str, x: float | None, y: float | None, size: float,
-            bold: bool = False) -> None:
+            bold: bool = False, width: float | None = None) -> None:
         if text.strip() and x is not None:
             self.cells.append((x, text.strip()))
+            self.ends.append(x + (width if width is not None
+                                  else len(text.strip()) * size * GLYPH_WIDTH))
             if self.y is None:
                 self.y = y
             self.size = max(self.size, size)
@@ -124,11 +129,12 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     if count == 0:
         raise PdfError("has no pages (damaged or truncated?)", origin)
     pages = []
+    fonts: dict[Any, _FontInfo] = {}
     failed: dict[int, str] = {}
     for number in range(1, count + 1):
         try:
             page = reader.pages[number - 1]
-            pages.append(Page(number, page_lines(page), *_bounds(page)))
+            pages.append(Page(number, page_lines(page, fonts), *_bounds(page)))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
@@ -138,30 +144,64 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     return Extraction(pages, count, failed, reader)
 
 
-def page_lines(page: Any) -> list[Line]:
-    pieces: list[tuple[str, float | None, float | None, float, bool]] = []
-    weights: dict[int, bool] = {}
+@dataclass(frozen=True)
+class _FontInfo:
+    bold: bool
+    widths: Callable[[str], float] | None  # glyph widths in thousandths of the font size
+
+
+def _font_info(font: Any, fonts: dict[Any, _FontInfo]) -> _FontInfo:
+    key = getattr(font, "indirect_reference", None) or id(font)
+    info = fonts.get(key)
+    if info is None:
+        info = fonts[key] = _FontInfo(_is_bold(font), _widths(font))
+    return info
+
+
+def _widths(font: Any) -> Callable[[str], float] | None:
+    """The font's own glyph widths (pypdf reads them for its layout mode), if readable."""
+    if font is None:
+        return None
+    try:
+        from pypdf.generic._font import Font
+
+        measure: Callable[[str], float] = Font.from_font_resource(font).get_text_width
+        measure("0")
+    except Exception:  # no widths: the right edges of pieces are estimated
+        return None
+    return measure
+
+
+def page_lines(page: Any, fonts: dict[Any, _FontInfo] | None = None) -> list[Line]:
+    pieces: list[tuple[str, float | None, float | None, float, bool, float | None]] = []
+    known = {} if fonts is None else fonts
 
     def visit(text: str, cm: Sequence[float], tm: Sequence[float], font: Any,
               size: float) -> None:
         matrix = _multiply(tm, cm)
         scale = math.hypot(matrix[2], matrix[3]) or 1.0
-        bold = weights.get(id(font))
-        if bold is None:
-            bold = weights[id(font)] = _is_bold(font)
-        pieces.append((text, matrix[4], matrix[5], float(size or 0) * scale, bold))
+        info = _font_info(font, known)
+        width = None
+        if info.widths is not None and "\n" not in text.strip():
+            try:
+                width = (info.widths(text.strip()) / 1000 * float(size or 0)
+                         * (math.hypot(matrix[0], matrix[1]) or 1.0))
+            except Exception:  # a glyph pypdf cannot measure: estimate instead
+                width = None
+        pieces.append((text, matrix[4], matrix[5], float(size or 0) * scale, info.bold,
+                       width))
 
     extracted = page.extract_text(visitor_text=visit)
     if "".join(piece[0] for piece in pieces) != extracted:
         # pypdf rewrote the text after visiting it (right-to-left runs): keep its text, lose
         # the geometry for this page.
-        pieces = [(extracted, None, None, 0.0, False)]
+        pieces = [(extracted, None, None, 0.0, False, None)]
     lines = [Line()]
-    for text, x, y, size, bold in pieces:
+    for text, x, y, size, bold, width in pieces:
         for index, part in enumerate(clean(text).split("\n")):
             if index:
                 lines.append(Line())
-            lines[-1].add(part, x, y, size, bold)
+            lines[-1].add(part, x, y, size, bold, width)
     for line in lines:
         text = _SPACES.sub(" ", line.text).strip()
         if text.endswith("\u00ad"):  # a soft hyphen at the line end marks a broken word

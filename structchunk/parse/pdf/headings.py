@@ -23,6 +23,7 @@ import regex
 
 from structchunk.parse.pdf.extract import Line, Page
 from structchunk.parse.pdf.metrics import HEADING_RATIO, PARAGRAPH_GAP, Metrics, size_key
+from structchunk.parse.pdf.tables import cells
 
 MAX_HEADING = 200  # characters
 MAX_BOLD_HEADING = 100  # characters of an unnumbered bold heading at body size
@@ -140,15 +141,8 @@ class Headings:
 
     @staticmethod
     def _columns(line: Line) -> bool:
-        """Pieces spread over three or more columns with wide gaps: a table or data row."""
-        if len(line.cells) < 3:
-            return False
-        cells = sorted(line.cells)
-        gaps = 0
-        for (x, text), (next_x, _next) in zip(cells, cells[1:], strict=False):
-            end = x + len(text) * line.size * GLYPH_WIDTH
-            gaps += next_x - end > 2 * max(line.size, 1.0)
-        return gaps >= 2
+        """Pieces spread over three or more columns: a table or data row."""
+        return len(cells(line)) >= 3
 
     def _margins(self, pages: Sequence[Page]) -> list[float]:
         """Left edges where body lines usually start (one or more columns)."""

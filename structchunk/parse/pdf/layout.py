@@ -12,7 +12,7 @@ from structchunk.lang.grammars import words_in_any_language
 from structchunk.parse.pdf.extract import Line, Page
 from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics
-from structchunk.parse.pdf.tables import table_rows
+from structchunk.parse.pdf.tables import Table, aligned, cells, table_rows
 
 _SENTENCE_END = regex.compile(r"[.!?:;)\]]$")
 # A hyphen before these words is a suspended hyphen (`Kosten- und Lasten`), kept: the
@@ -34,6 +34,7 @@ class Layout:
         self.headings: dict[int, int] = {}
         self.tables: dict[int, int] = {}
         self.last: Line | None = None
+        self.open_table: Table | None = None  # the table the last page with text ended in
         for page in pages:
             self._page(page)
         self.page_starts.extend([self.length] * (len(pages) - len(self.page_starts)))
@@ -53,28 +54,44 @@ class Layout:
     def _page(self, page: Page) -> None:
         rows = table_rows(page.lines)
         previous: Line | None = None
+        continued = False
         for index, line in enumerate(page.lines):
+            table = rows.get(index)
+            same_table = table is not None and rows.get(index - 1) is table
             if previous is None:
+                # A table that runs on from the previous page continues it, header and all.
+                continued = table is not None and self._continues_table(table)
                 if self.length:
-                    self._write("\n" if self._continues(line, index in rows) else "\n\n")
+                    self._write("\n" if continued or self._continues(line, table is not None)
+                                else "\n\n")
                 # A page without text starts where the next page with text does.
                 self.page_starts.extend([self.length] * (page.number - len(self.page_starts)))
-            elif index in rows or (index - 1) in rows:
-                self._write("\n" if index in rows and (index - 1) in rows else "\n\n")
+            elif table is not None or (index - 1) in rows:
+                self._write("\n" if same_table else "\n\n")
             elif self._joins_hyphenated(previous, line):
                 self.parts[-1] = self.parts[-1][:-1]
                 self.length -= 1
             else:
                 self._write("\n\n" if self._breaks(previous, line) else "\n")
-            if index in rows:
-                self._row(line, rows[index], first=(index - 1) not in rows)
+            if table is not None:
+                first = not same_table and not (continued and index == table.first)
+                self._row(line, table, first)
             else:
                 level = self.heading_of.level(line)
                 if level is not None:
                     self.headings[self.line_number] = level
                 self._write(line.text)
             previous = line
-            self.last = None if index in rows else line
+            self.last = None if table is not None else line
+        if page.lines:
+            self.open_table = rows.get(len(page.lines) - 1)
+
+    def _continues_table(self, table: Table) -> bool:
+        open_table = self.open_table
+        return (open_table is not None and table.first == 0
+                and len(open_table.columns) == len(table.columns)
+                and all(aligned(above, below) for above, below
+                        in zip(open_table.columns, table.columns, strict=True)))
 
     def _continues(self, line: Line, is_row: bool) -> bool:
         """Does a paragraph run on from the previous page into this first line?"""
@@ -103,15 +120,16 @@ class Layout:
         return bool(word) and below.text[0].islower() and word.group(0) not in (
             words_in_any_language(_KEEP_HYPHEN_BEFORE)) and self.parts[-1].endswith("-")
 
-    def _row(self, line: Line, columns: list[float], first: bool) -> None:
-        cells = [""] * len(columns)
-        for x, text in line.cells:
-            column = min(range(len(columns)), key=lambda index: abs(columns[index] - x))
-            cells[column] = f"{cells[column]} {text}".strip()
-        self._write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    def _row(self, line: Line, table: Table, first: bool) -> None:
+        texts = [""] * len(table.columns)
+        for span, text in cells(line):
+            column = table.column_of(span)
+            texts[column] = f"{texts[column]} {text}".strip()
+        self._write("| " + " | ".join(text.replace("|", "\\|") for text in texts) + " |")
         if first:
             start = self.line_number
-            self._write("\n| " + " | ".join("---" for _ in columns) + " |")
+            if table.header:
+                self._write("\n| " + " | ".join("---" for _ in table.columns) + " |")
             self.tables[start] = self.line_number
         else:
             last_start = max(self.tables)
