@@ -151,7 +151,13 @@ class _FontInfo:
 
 
 def _font_info(font: Any, fonts: dict[Any, _FontInfo]) -> _FontInfo:
-    key = getattr(font, "indirect_reference", None) or id(font)
+    # pypdf hands each page its own copy of a font dictionary; the name (with its subset
+    # tag) identifies the font across pages.
+    try:
+        key: Any = (str(font.get("/BaseFont")), str(font.get("/Subtype")),
+                    str(font.get("/FirstChar")))
+    except Exception:  # not a dictionary
+        key = id(font)
     info = fonts.get(key)
     if info is None:
         info = fonts[key] = _FontInfo(_is_bold(font), _widths(font))
