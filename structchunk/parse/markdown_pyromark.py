@@ -76,6 +76,12 @@ class _Converter:
         self.max_nesting = max_nesting
 
     def _lines(self, start: int, end: int) -> list[int]:
+        """Lines [first, past last) of a byte range, ignoring whitespace at its end: a range
+        can stop inside the indentation of a later line (a container ending before an
+        indented block), and that line belongs to the next block, not to this one."""
+        buffer: str | bytes = self.text if self.ascii else self.data
+        while end - 1 > start and buffer[end - 1:end] in _BLANKS:
+            end -= 1
         starts = self.line_starts
         return [bisect_right(starts, start) - 1, bisect_right(starts, max(start, end - 1))]
 
@@ -206,6 +212,7 @@ def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
 
 
 _ITEM = "list_item_close"
+_BLANKS = frozenset({" ", "\t", "\r", "\n", b" ", b"\t", b"\r", b"\n"})
 _OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock", "MetadataBlock"})
 # Event name -> (opening token type, closing token type, is a container).
 _BLOCKS: dict[str, tuple[str, str, bool]] = {

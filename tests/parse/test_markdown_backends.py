@@ -107,3 +107,20 @@ def test_any_markdown_keeps_the_invariants_with_pyromark(text: str, max_size: in
     chunks = structchunk.split(from_text(text), format="markdown", max_size=max_size,
                                markdown_backend="pyromark")
     assert_chunks_valid(text, chunks, max_size)
+
+
+def test_a_container_ending_in_a_later_lines_indentation_does_not_take_that_line() -> None:
+    """pulldown-cmark can end a list inside the indentation of the next block's line (after
+    a link reference definition); that line belongs to the next block."""
+    text = "1.  Nummer eins,\n\n[^fn1]: Hinweis\n    eingerückt\n"
+    for backend in ("pyromark", "markdown-it"):
+        document = structchunk.parse_text(text, format="markdown", markdown_backend=backend)
+        for node, _ in document.root.walk():
+            for child in node.children:
+                assert node.start <= child.start and child.end <= node.end, backend
+            for left, right in zip(node.children, node.children[1:], strict=False):
+                assert left.end <= right.start, (backend, left.kind, right.kind)
+        lists = [node for node, _ in document.root.walk() if node.kind is NodeKind.LIST]
+        assert [document.content(node).splitlines()[0] for node in lists] == [
+            "1.  Nummer eins,"]
+        assert "eingerückt" not in document.content(lists[0]), backend
