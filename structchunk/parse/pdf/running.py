@@ -20,10 +20,12 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import regex
 
+from structchunk.lang.grammars import words_in_any_language
 from structchunk.parse.pdf.extract import Line, Page
 from structchunk.parse.pdf.metrics import Metrics
 from structchunk.parse.pdf.tables import table_rows
@@ -33,13 +35,30 @@ BAND = 0.15  # share of the page height at the top and at the bottom where runni
 REPEATED = 0.6  # share of the pages on which a text must recur at one height
 SAME_PLACE = 0.5  # share of the pages that must have a line at one height in a band
 
-_PAGE_NUMBER = regex.compile(
-    r"^(?:(?:seite|page|pagina|s\.|p\.)\s*)?[-–—]?\s*(?:\d{1,4}|(?-i:[ivxlc]{1,7}))\s*[-–—]?"
-    r"(?:\s*(?:/|von|of|de)\s*\d{1,4})?$", flags=regex.IGNORECASE)
 _LEADING_NUMBER = regex.compile(r"\s*(\d{1,4})\b(?![.,]\d)")
 _TRAILING_NUMBER = regex.compile(r"(?<![\d.,])(\d{1,4})\s*$")
 _NUMBER = regex.compile(r"\d+")
 _NOT_WORD = regex.compile(r"[\W\d_]+")
+
+
+@lru_cache(maxsize=4)
+def _page_number_pattern(page: frozenset[str], page_of: frozenset[str]) -> regex.Pattern[str]:
+    """`Seite 3 von 9`, `- 12 -`, `iv`: the words are the `[words] page` and `page_of` lists
+    of the language grammars."""
+    return regex.compile(
+        rf"^(?:(?:{_alternatives(page)})\s*)?[-–—]?\s*(?:\d{{1,4}}|(?-i:[ivxlc]{{1,7}}))\s*[-–—]?"
+        rf"(?:\s*(?:/|{_alternatives(page_of)})\s*\d{{1,4}})?$", flags=regex.IGNORECASE)
+
+
+def _alternatives(words: frozenset[str]) -> str:
+    return "|".join(regex.escape(word) for word in sorted(words, key=lambda w: (-len(w), w))
+                    ) or "(?!)"
+
+
+def _page_number(text: str) -> bool:
+    pattern = _page_number_pattern(words_in_any_language("page"),
+                                   words_in_any_language("page_of"))
+    return pattern.match(text) is not None
 
 
 @dataclass
@@ -79,7 +98,7 @@ def strip_running_lines(pages: list[Page], metrics: Metrics) -> RunningLines:
         drop = drops.get(page.number, set())
         if drop and len(drop) == len(page.lines):
             # Never empty a page: keep its lines, bare page numbers only if nothing else.
-            keep = {index for index in drop if not _PAGE_NUMBER.match(page.lines[index].text)}
+            keep = {index for index in drop if not _page_number(page.lines[index].text)}
             keep = keep or set(drop)
             result.kept.extend({"page": page.number, "text": page.lines[index].text}
                                for index in sorted(keep))
@@ -163,7 +182,7 @@ class _Judge:
                             if (page.number, index) not in edge_lines and metrics.is_heading(line)}
         self.body_titles.discard("")
         self.number_offsets = self._page_offset(
-            [c for c in candidates if c.band and _PAGE_NUMBER.match(c.line.text)])
+            [c for c in candidates if c.band and _page_number(c.line.text)])
 
     def _apart(self, candidate: _Candidate) -> bool:
         return self.metrics.apart(candidate.line, candidate.neighbour)
@@ -182,7 +201,7 @@ class _Judge:
 
     def running(self, candidate: _Candidate) -> bool:
         line = candidate.line
-        if _PAGE_NUMBER.match(line.text):
+        if _page_number(line.text):
             return self._page_number(candidate)
         if not self.many_pages or not self._apart(candidate):
             return False
