@@ -113,11 +113,13 @@ def test_a_code_file_adds_a_programming_language(grammars: Path) -> None:
     path = grammars / "rules.bzl"
     path.write_text('load("//x:defs.bzl", "y")\n\n# Builds it.\ndef build(ctx):\n'
                     '    return ctx\n', encoding="utf-8")
-    chunks = structchunk.split(path, max_size=50)
+    document = structchunk.parse(path)
+    assert document.format == "code"
+    assert [(node.title, document.text[node.start:node.end]) for node in document.root.children
+            if node.kind is NodeKind.DEFINITION] == [
+        ("def build", "# Builds it.\ndef build(ctx):\n    return ctx")]
+    chunks = structchunk.split(path)
     assert {chunk.metadata.get("code_language") for chunk in chunks} == {"starlark"}
-    assert [(chunk.content, chunk.metadata.get("definitions")) for chunk in chunks] == [
-        ('load("//x:defs.bzl", "y")', None),
-        ("# Builds it.\ndef build(ctx):\n    return ctx", ["def build"])]
     fenced = grammars / "notes.md"
     fenced.write_text("# Notes\n\n```bazel\ndef build(ctx):\n    return ctx\n```\n",
                       encoding="utf-8")
