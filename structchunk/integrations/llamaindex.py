@@ -32,7 +32,11 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 _TEXT_TEMPLATE = TextNode.model_fields["text_template"].default
-_OWN_KEYS = ("chunk_id", "chunk_index", "start_index", "end_index", "language", "oversized")
+# Metadata that is bookkeeping, not meaning: kept out of what is embedded and what the model
+# reads. `context` is for a postprocessor that swaps it in for the text (as LlamaIndex's
+# MetadataReplacementPostProcessor does with a sentence window).
+_OWN_KEYS = ("chunk_id", "chunk_index", "start_index", "end_index", "language", "oversized",
+             "context", "context_start", "context_end", "strategy", "hierarchy", "parent_id")
 
 
 class StructchunkNodeParser(NodeParser):

@@ -100,3 +100,15 @@ def test_unknown_field_and_bad_tokenizer_are_refused() -> None:
         StructchunkNodeParser(chunk_sise=100)
     with pytest.raises(structchunk.TokenizerError):
         StructchunkNodeParser(tokenizer="cl100k_bas")
+
+
+def test_a_widened_context_is_metadata_kept_out_of_embedding_and_llm_text() -> None:
+    text = "# Guide\n\nOne is here. Two is here. Three is here.\n"
+    parser = StructchunkNodeParser(chunk_size=40, strategy="sentence_window")
+    nodes = parser.get_nodes_from_documents([Document(text=text)])
+    two = next(n for n in nodes if n.metadata.get("context") and "Two" in n.text
+               and "One" not in n.text)
+    start, end = two.metadata["context_start"], two.metadata["context_end"]
+    assert text[start:end] == two.metadata["context"]
+    for mode in (MetadataMode.EMBED, MetadataMode.LLM):
+        assert "One is here" not in two.get_content(metadata_mode=mode)
