@@ -93,3 +93,19 @@ def test_figure_labels_table_cells_and_data_rows_are_no_headings(
     document = structchunk.parse(save(pdf, tmp_path / "auswertung.pdf"))
     assert sections(document) == [(1, "Auswertung")]
     assert "Temperatur" in document.text and "Nord" in document.text
+
+
+def test_an_outline_not_found_in_the_text_leaves_the_typography(new_pdf: Callable[..., Any],
+                                                                tmp_path: Path) -> None:
+    pdf = new_pdf()
+    pdf.add_page()
+    for number, (entry, shown) in enumerate((("Teil A", "1 Anfang"), ("Teil B", "2 Mitte"),
+                                             ("Teil C", "3 Schluss")), 1):
+        if number > 1:
+            pdf.add_page()
+        pdf.start_section(entry, level=0)  # bookmarks named unlike the titles on the pages
+        write(pdf, shown, size=16, bold=True, height=9)
+        write(pdf, BODY * 3, size=11)
+    document = structchunk.parse(save(pdf, tmp_path / "fremd.pdf"))
+    assert document.metadata["headings_from"] == "typography"
+    assert sections(document) == [(1, "1 Anfang"), (1, "2 Mitte"), (1, "3 Schluss")]

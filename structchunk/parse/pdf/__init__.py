@@ -11,8 +11,8 @@ steps, one module each:
   `metadata["removed_lines"]`; lines kept because removing them would empty a page are listed
   in `metadata["kept_running_lines"]`;
 * `outline` and `headings`: the outline's entries found in the text are the headings, with
-  the outline's levels; without an outline, lines set larger than the body, or bold and
-  numbered at body size (`metadata["headings_from"]` says which);
+  the outline's levels (when at least half of the entries are found); else lines set larger
+  than the body, or bold and numbered at body size (`metadata["headings_from"]` says which);
 * `tables`: runs of lines whose pieces stand in the same columns, written as Markdown rows
   (`| a | b |`) so a split table can repeat its header;
 * `layout`: paragraph breaks (gaps wider than the usual line spacing), words hyphenated
@@ -33,7 +33,7 @@ from structchunk.parse.pdf.extract import pypdf_log, read_pages
 from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.layout import Layout
 from structchunk.parse.pdf.metrics import Metrics
-from structchunk.parse.pdf.outline import match_outline, read_outline
+from structchunk.parse.pdf.outline import outline_headings, read_outline
 from structchunk.parse.pdf.running import strip_running_lines
 from structchunk.tree import Document
 
@@ -65,7 +65,7 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
     metrics = Metrics.of(pages)
     running = strip_running_lines(pages, metrics)
     outline = read_outline(extraction.reader)
-    headings = Headings(pages, metrics, match_outline(outline, pages))
+    headings = Headings(pages, metrics, outline_headings(outline, pages))
     layout = Layout(pages, metrics, headings)
     source = from_text(layout.text, origin, path)
     if not source.text.strip():  # running-line removal keeps a page's text, so never expected

@@ -66,10 +66,23 @@ def _keys(text: str) -> set[str]:
     return {key for key in (_key(text), _key(_NUMBER.sub("", text, count=1))) if key}
 
 
-def match_outline(entries: list[Entry], pages: list[Page]) -> dict[int, int]:
-    """`id(line)` → outline level for every line that shows an entry's title."""
+MIN_MATCHED = 0.5  # share of the entries (with a target page) found to trust the outline
+
+
+def outline_headings(entries: list[Entry], pages: list[Page]) -> dict[int, int]:
+    """`id(line)` → outline level, when enough of the outline is found in the text to trust
+    it as the heading tree; {} otherwise (a stale or foreign outline: typography decides)."""
+    levels, matched = match_outline(entries, pages)
+    targeted = sum(entry.page is not None for entry in entries)
+    return levels if targeted and matched >= targeted * MIN_MATCHED else {}
+
+
+def match_outline(entries: list[Entry], pages: list[Page]) -> tuple[dict[int, int], int]:
+    """`id(line)` → outline level for every line that shows an entry's title, and the
+    number of entries found."""
     by_number = {page.number: page for page in pages}
     levels: dict[int, int] = {}
+    matched = 0
     for entry in entries:
         wanted = _keys(entry.title)
         if not wanted:
@@ -81,8 +94,9 @@ def match_outline(entries: list[Entry], pages: list[Page]) -> dict[int, int]:
             if found:
                 for line in found:
                     levels[id(line)] = entry.level
+                matched += 1
                 break
-    return levels
+    return levels, matched
 
 
 def _find(lines: list[Line], wanted: set[str], taken: dict[int, int]) -> list[Line] | None:
