@@ -118,7 +118,7 @@ def _length(tokenizer: Any, length_function: Callable[[str], int] | None
 
 def _language_at(document: Document) -> Callable[[int], str | None]:
     """Detected language per region; source code keeps the forced or unknown language."""
-    if document.format == "code":
+    if document.source_file is not None:
         return lambda _offset: document.language
     return language_map(document)
 

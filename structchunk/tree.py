@@ -87,15 +87,41 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of a paged source (a PDF): its 1-based number and the offset where it begins."""
+
+    number: int
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A document that is one source file: its programming language and, when there is no
+    grammar for it, why its units are unknown (the chunker then cuts between lines)."""
+
+    code_language: str | None
+    fallback: str | None = None
+
+
 @dataclass(frozen=True)
 class Document:
-    """A parsed source: its text, format, language and the root node."""
+    """A parsed source: its text, format, language and the root node.
+
+    The chunker reads only the typed fields: `pages` (a paged source's page starts),
+    `source_file` (set when the whole document is one source file) and `carried` (metadata
+    every chunk of the document carries, such as the law's name or pages lost in
+    extraction). `metadata` is what the parser reports about the document as a whole.
+    """
 
     source: Source
     root: Node
     format: str
     language: str | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    pages: tuple[Page, ...] = ()
+    source_file: SourceFile | None = None
+    carried: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:

@@ -13,7 +13,6 @@ from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece
 from structchunk.tree import Document, Node, NodeKind, trim_span
 
 # Document-level facts every chunk of the document carries.
-_DOCUMENT_KEYS = ("code_language", "code_fallback", "law", "lost_pages")
 
 
 def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
@@ -54,7 +53,7 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     source = document.text
     source_id = document.source.source_id
     index = _NodeIndex(document)
-    page_starts: list[int] = list(document.metadata.get("page_starts", ()))
+    starts = [page.start for page in document.pages]
     ids = ChunkIds(source_id)
     chunks: list[Chunk] = []
     for number, piece in enumerate(pieces):
@@ -62,9 +61,8 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
         body = piece.prefix + content + piece.suffix
         text = contextualize(packer.context_of(piece), body)
         kinds, metadata = index.describe(piece.start, piece.end)
-        for key in _DOCUMENT_KEYS:
-            if key in document.metadata:
-                metadata.setdefault(key, document.metadata[key])
+        for key, value in document.carried.items():
+            metadata.setdefault(key, value)
         metadata["strategy"] = strategy
         definitions = [title.text for title in piece.path if title.is_definition]
         if definitions:
@@ -73,10 +71,10 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
             metadata["flags"] = sorted(piece.flags)
             if OVERSIZED in piece.flags or CHARACTER_SPLIT in piece.flags:
                 metadata["oversized"] = True
-        if page_starts:
-            first = max(1, bisect_right(page_starts, piece.start))
-            last = max(1, bisect_right(page_starts, max(piece.start, piece.end - 1)))
-            metadata["pages"] = list(range(first, last + 1))
+        if starts:
+            first = max(1, bisect_right(starts, piece.start))
+            last = max(1, bisect_right(starts, max(piece.start, piece.end - 1)))
+            metadata["pages"] = [page.number for page in document.pages[first - 1:last]]
         chunks.append(Chunk(
             text=text, content=content, start=piece.start, end=piece.end,
             heading_path=tuple(title.text for title in piece.path),
@@ -167,7 +165,7 @@ class _NodeIndex:
 
 
 def _carries_meta(node: Node) -> bool:
-    return node.kind is NodeKind.CODE or bool(node.attrs.get("meta"))
+    return bool(node.attrs.get("meta"))
 
 
 def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
@@ -178,8 +176,6 @@ def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
     the tree (references) always stay lists.
     """
     meta = node.attrs.get("meta")
-    if node.kind is NodeKind.CODE:
-        meta = {**(meta or {}), **_code_meta(node)}
     if not meta:
         return
     for key, value in meta.items():
@@ -195,12 +191,3 @@ def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
 
 
 __all__ = ["assemble", "close_gaps"]
-
-
-def _code_meta(node: Node) -> dict[str, Any]:
-    meta: dict[str, Any] = {}
-    if node.attrs.get("language"):
-        meta["code_language"] = node.attrs["language"]
-    if node.attrs.get("code_fallback"):
-        meta["code_fallback"] = node.attrs["code_fallback"]
-    return meta

@@ -75,17 +75,6 @@ def normalise_for_id(content: str) -> str:
     return " ".join(unicodedata.normalize("NFC", content).split())
 
 
-def chunk_id(source_id: str, content: str, occurrence: int = 0) -> str:
-    """Hash of the source id and the normalised content; `occurrence` separates repeats."""
-    digest = hashlib.sha256()
-    digest.update(source_id.encode("utf-8"))
-    digest.update(b"\x00")
-    digest.update(normalise_for_id(content).encode("utf-8"))
-    if occurrence:
-        digest.update(f"\x00{occurrence}".encode())
-    return digest.hexdigest()[:24]
-
-
 class ChunkIds:
     """`chunk_id` for the chunks of one source in order, counting repeats of a content.
 

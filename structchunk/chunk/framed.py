@@ -15,7 +15,6 @@ from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.tree import Node, NodeKind, trim_span
 
 HEADER_NOT_REPEATED = "header_not_repeated"
-_HEADER_ROOM = "x"  # the header is repeated while it leaves a fifth of the budget for rows
 _BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
 _LINE = regex.compile(r"[^\r\n]+")
 
@@ -32,12 +31,20 @@ def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pi
     lead = Piece(node.start, header[-1].end, path)
     prefix = source[header[0].start:header[-1].end] + "\n"
     flags: frozenset[str] = frozenset()
-    if not packer.fits_span(path, 0, 0, prefix, _HEADER_ROOM * max(1, packer.budget.max_size // 5)):
+    if not _leaves_room_for_rows(packer, path, prefix):
         prefix, flags = "", frozenset({HEADER_NOT_REPEATED})
     units = [fragment for row in body
              for fragment in _fit(packer, Piece(row.start, row.end, path), prefix, "")]
     pieces = packer.pack_framed(units, prefix, "", lead=lead)
     return [replace(piece, flags=piece.flags | flags) for piece in pieces]
+
+
+def _leaves_room_for_rows(packer: Packer, path: tuple[Title, ...], prefix: str) -> bool:
+    """The header is repeated while it, measured as embedded (heading path included, in the
+    budget's own units), leaves at least a fifth of the budget for rows."""
+    budget = packer.budget
+    header = budget.measure(packer.context(path), prefix, packer.source, 0, 0, "")
+    return header <= budget.max_size - max(1, budget.max_size // 5)
 
 
 def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Piece]:

@@ -49,7 +49,7 @@ class _Walk:
         whole = Piece(start, end, inner, opened)
         if self.packer.fits(whole):
             return [whole]
-        if node.kind is NodeKind.DOCUMENT and self.document.format == "code":
+        if node.kind is NodeKind.DOCUMENT and self.document.source_file is not None:
             # A source file is one unfenced code block whose units are its definitions.
             return code_pieces(self.packer, node, inner)
         if node.kind is NodeKind.TABLE:

@@ -21,7 +21,7 @@ _WHOLE_KINDS = (NodeKind.TABLE, NodeKind.CODE)
 def sentence_units(document: Document, context: ChunkContext) -> list[Piece]:
     packer = Packer(document.text, context.budget)
     prose = ProseSplitter(packer, context)
-    if document.format == "code":
+    if document.source_file is not None:
         kept = [(0, len(document.text))]
     else:
         kept = sorted((node.start, node.end) for node, _ in document.root.walk()

@@ -18,7 +18,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
 from structchunk.parse import markdown_pyromark
-from structchunk.parse.code import outline, resolve_code_language
+from structchunk.parse.code import code_meta, outline, resolve_code_language
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
@@ -199,7 +199,10 @@ class _TreeBuilder:
         language = resolve_code_language(token.info.split()[0] if token.info.strip() else None)
         body_start, body_end = trim_span(text, body_start, max(body_start, body_end))
         units, fallback = outline(self.source, body_start, body_end, language)
-        extra = {"code_fallback": fallback} if fallback else {}
+        extra: dict[str, Any] = {"code_fallback": fallback} if fallback else {}
+        meta = code_meta(language, fallback)
+        if meta:
+            extra["meta"] = meta
         return make_node(self.source, NodeKind.CODE, start, end, units, language=language,
                          fence_open=fence_open, fence_close=fence_close,
                          body_start=body_start, body_end=body_end, **extra)

@@ -7,8 +7,8 @@ from structchunk.parse.code.languages import (
     code_suffixes,
     resolve_code_language,
 )
-from structchunk.parse.code.outline import outline
+from structchunk.parse.code.outline import code_meta, outline
 from structchunk.parse.code.parser import parse
 
-__all__ = ["code_language_for_path", "code_suffixes", "outline", "parse",
+__all__ = ["code_language_for_path", "code_meta", "code_suffixes", "outline", "parse",
            "resolve_code_language"]

@@ -35,6 +35,15 @@ _TITLE_LIMIT = 80
 _SPACE = b" \t\r\n\f\v"
 
 
+def code_meta(language: str | None, fallback: str | None) -> dict[str, str]:
+    """What every chunk of a code block carries: its language and, without a grammar, why
+    it was cut between lines."""
+    meta = {"code_language": language} if language else {}
+    if fallback:
+        meta["code_fallback"] = fallback
+    return meta
+
+
 def outline(source: Source, start: int, end: int, language: str | None
             ) -> tuple[list[Node], str | None]:
     """The units of a stretch of code and, when there is no grammar for it, why not.

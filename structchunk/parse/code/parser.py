@@ -12,8 +12,8 @@ from typing import Any
 
 from structchunk.decode import Source
 from structchunk.parse.code.languages import code_language_for_path, resolve_code_language
-from structchunk.parse.code.outline import outline
-from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
+from structchunk.parse.code.outline import code_meta, outline
+from structchunk.tree import Document, Node, NodeKind, SourceFile, make_node, trim_span
 
 
 def parse(source: Source, language: str | None = None, *, code_language: str | None = None,
@@ -35,8 +35,10 @@ def parse(source: Source, language: str | None = None, *, code_language: str | N
         metadata["code_fallback"] = note
         units = _whole(source, code, note)
     root = make_node(source, NodeKind.DOCUMENT, 0, len(source.text), units)
+    carried: dict[str, Any] = {key: metadata[key] for key in ("code_language", "code_fallback")
+                               if key in metadata}
     return Document(source=source, root=root, format="code", language=language,
-                    metadata=metadata)
+                    metadata=metadata, source_file=SourceFile(code, note), carried=carried)
 
 
 def _whole(source: Source, code: str | None, note: str) -> list[Node]:
@@ -44,7 +46,8 @@ def _whole(source: Source, code: str | None, note: str) -> list[Node]:
     start, end = trim_span(source.text, 0, len(source.text))
     if end <= start:
         return []
-    return [make_node(source, NodeKind.CODE, start, end, language=code, code_fallback=note)]
+    return [make_node(source, NodeKind.CODE, start, end, language=code, code_fallback=note,
+                      meta=code_meta(code, note))]
 
 
 def display_path(path: str | None, root: str | os.PathLike[str] | None) -> str | None:

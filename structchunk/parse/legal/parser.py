@@ -19,6 +19,7 @@ mentioned inside a sentence is a reference (meta `references`), never a heading.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -288,7 +289,7 @@ def parse(source: Source, language: str | None = None, **options: Any) -> Docume
                       bool(options.get("short_titles"))).tree(blocks)
     metadata = {"law": law, "jurisdiction": code} if law else {"jurisdiction": code}
     return Document(source=source, root=root, format="legal", language=language or "de",
-                    metadata=metadata)
+                    metadata=metadata, carried={"law": law} if law else {})
 
 
 def refine(document: Document, **options: Any) -> Document:
@@ -326,8 +327,9 @@ def refine(document: Document, **options: Any) -> Document:
                       bool(options.get("short_titles"))).tree(blocks)
     metadata = dict(document.metadata)
     metadata.update({"law": law, "jurisdiction": code} if law else {"jurisdiction": code})
-    return Document(source=source, root=root, format=document.format,
-                    language=document.language or parser.grammar.code, metadata=metadata)
+    carried = {**document.carried, "law": law} if law else dict(document.carried)
+    return replace(document, root=root, language=document.language or parser.grammar.code,
+                   metadata=metadata, carried=carried)
 
 
 def _jurisdiction(text: str, language: str | None, markdown: bool) -> str:

@@ -29,4 +29,5 @@ def law_in_pdf(document: Document, options: Mapping[str, Any]) -> Document:
         return document
     law = legal.parse(document.source, language=document.language, **options)
     return replace(document, root=law.root, language=law.language,
-                   metadata={**law.metadata, **document.metadata})
+                   metadata={**law.metadata, **document.metadata},
+                   carried={**law.carried, **document.carried})

@@ -35,7 +35,7 @@ from structchunk.parse.pdf.layout import Layout
 from structchunk.parse.pdf.metrics import Metrics
 from structchunk.parse.pdf.outline import outline_headings, read_outline
 from structchunk.parse.pdf.running import strip_running_lines
-from structchunk.tree import Document
+from structchunk.tree import Document, Page
 
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
@@ -80,8 +80,12 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
         metadata["kept_running_lines"] = running.kept
     if failed:
         metadata["lost_pages"] = sorted(failed)
+    page_starts = tuple(Page(number, start) for number, start in
+                        enumerate(layout.page_starts, start=1))
+    carried = {"lost_pages": sorted(failed)} if failed else {}
     return Document(source=source, root=document.root, format="pdf",
-                    language=document.language, metadata=metadata)
+                    language=document.language, metadata=metadata, pages=page_starts,
+                    carried=carried)
 
 
 def _failed_pages(failed: dict[int, str]) -> str:
