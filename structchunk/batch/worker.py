@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,9 @@ def chunk_job(job: Job) -> FileResult:
         else:
             if _is_pdf(item.path, None):
                 parse_options.update(pdf_options)
+            elif os.path.isdir(item.root):
+                # a source file's chunks name it by its path from the folder given
+                parse_options.setdefault("path_root", item.root)
             document = parse(item.path, **parse_options)
             size = item.path.stat().st_size
         chunks = split(document, **options)

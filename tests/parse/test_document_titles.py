@@ -110,3 +110,15 @@ def test_source_file_path_roots_the_heading_path(tmp_path: Path) -> None:
     assert inner.text.startswith("shop/cart.py > class Cart > def total\n\n")
     without_root = split(source, max_size=300)
     assert without_root[0].heading_path[0] == "cart.py"
+
+
+def test_folder_run_names_source_files_by_their_path_from_the_folder(tmp_path: Path) -> None:
+    from structchunk.batch.collection import iter_results
+
+    package = tmp_path / "shop"
+    package.mkdir()
+    (package / "cart.py").write_text("class Cart:\n    def total(self):\n        return 1\n",
+                                     encoding="utf-8")
+    results = list(iter_results([str(tmp_path)], {"max_size": 300}))
+    rows = [row for result in results for row in result.rows]
+    assert rows and all(row["heading_path"][0] == "shop/cart.py" for row in rows)
