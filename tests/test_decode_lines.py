@@ -1,0 +1,69 @@
+"""Line tables and the decoding fallbacks at their edges: where each line ends under every
+kind of line break, how much control text still counts as text, and what a text's id is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from structchunk.decode import Source, decode_bytes, from_text, load
+from structchunk.errors import DecodeError, SourceTooLargeError
+
+
+def test_each_line_ends_before_its_own_break_whatever_the_break() -> None:
+    text = "ab\r\ncd\ref\n\ngh"
+    source = from_text(text)
+    assert source.line_starts == (0, 4, 7, 10, 11)
+    lines = [text[source.line_start(n):source.line_end(n)] for n in range(source.line_count)]
+    assert lines == ["ab", "cd", "ef", "", "gh"]
+    assert source.line_start(source.line_count) == len(text)
+    assert [source.line_of(offset) for offset in (0, 3, 4, 7, 10, 11, 12)] == [1, 1, 2, 3, 4, 5, 5]
+
+
+def test_a_trailing_break_opens_no_empty_last_line() -> None:
+    source = from_text("one\r\ntwo\r\n")
+    assert source.line_starts == (0, 5)
+    assert from_text("\r\n").line_starts == (0,)
+    assert from_text("").line_starts == (0,)
+
+
+def test_a_line_holding_only_a_break_ends_where_it_starts() -> None:
+    source = from_text("\n\r\n\rx")
+    assert source.line_starts == (0, 1, 3, 4)
+    assert [source.line_end(n) for n in range(4)] == [0, 1, 3, 5]
+
+
+def test_tabs_and_form_feeds_in_a_legacy_file_are_text() -> None:
+    data = ("Name\tWert\fStraße\tMüller\n" * 20).encode("cp1252")
+    source = decode_bytes(data, "tabelle.txt")
+    assert source.encoding == "cp1252"
+    assert "Müller" in source.text and "\f" in source.text
+    assert source.warnings and "first bad byte at" in source.warnings[0]
+
+
+def test_a_few_stray_control_bytes_do_not_make_a_file_binary() -> None:
+    body = "Grüße aus Köln, viele Grüße.\n".encode("cp1252") * 10
+    data = body + b"\x1b"  # one escape byte in about 290: well under the binary threshold
+    assert decode_bytes(data, "brief.txt").text.endswith("\x1b")
+
+
+def test_many_control_bytes_make_a_non_utf8_file_binary() -> None:
+    data = bytes(range(1, 9)) * 20 + b"\xff"
+    with pytest.raises(DecodeError, match="not a text file .*control bytes"):
+        decode_bytes(data, "blob.bin")
+
+
+def test_the_id_of_unnamed_text_is_a_short_hash_of_its_text() -> None:
+    first = from_text("Ein Satz.").source_id
+    assert re.fullmatch(r"sha256:[0-9a-f]{16}", first)
+    assert first != from_text("Ein Satz!").source_id
+    assert first == from_text("Ein Satz.").source_id
+
+
+def test_a_source_over_the_limit_is_counted_in_characters() -> None:
+    with pytest.raises(SourceTooLargeError, match="is 12 characters, more than .*max_bytes=5"):
+        load(Source("zwölf Zeichen"[:12], "notes.txt"), max_bytes=5)
+    with pytest.raises(SourceTooLargeError, match="is 6 bytes, more than .*max_bytes=5"):
+        load(b"sechs!", max_bytes=5)
+    assert load(b"fuenf", max_bytes=5).data == b"fuenf"  # type: ignore[union-attr]
