@@ -46,7 +46,8 @@ class SemanticChunker:
                 "the semantic strategy needs an embedding function; structchunk never "
                 "downloads a model. Pass one: split(..., strategy='semantic', "
                 "strategy_options={'embedding': embed}) where embed(texts) returns a vector "
-                "per text", document.source.origin)
+                "per text (command line: --embedding MODULE:NAME, or 'hashing' for the "
+                "built-in offline baseline)", document.source.origin)
         units = sentence_units(document, context)
         if len(units) < 2:
             return units

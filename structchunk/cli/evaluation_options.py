@@ -28,8 +28,16 @@ def add_chunking_arguments(command: argparse.ArgumentParser, several: bool) -> N
                          help="count the budget in tokens of this tokenizer")
     command.add_argument("--overlap", type=int, default=0,
                          help="sentences repeated between neighbouring prose chunks")
-    command.add_argument("--overlap-size", type=int, default=0,
-                         help="overlap in the budget's unit (fixed, recursive: repeated text)")
+    add_strategy_option_arguments(command)
+
+
+def add_strategy_option_arguments(command: argparse.ArgumentParser,
+                                  overlap_size: bool = True) -> None:
+    """--option, --field and --embedding (and --overlap-size) for one or more strategies."""
+    if overlap_size:
+        command.add_argument("--overlap-size", type=int, default=0,
+                             help="overlap in the budget's unit (fixed, recursive: repeated "
+                                  "text; sentence strategies: whole sentences up to it)")
     command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                          help="a strategy option, e.g. window=3, parent_size=4000, "
                               "percentile=10; goes to every strategy that takes it")
@@ -62,6 +70,12 @@ def chunkings(args: argparse.Namespace) -> dict[str, Chunking]:
                                 overlap_size=args.overlap_size, options=chosen,
                                 tokenizer=args.tokenizer)
     return result
+
+
+def strategy_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of the one strategy `args.strategy` names."""
+    return dict(chunkings(args)[args.strategy].options) if (
+        args.option or args.field or args.embedding) else {}
 
 
 def load_embedding(spec: str) -> Embedding:
@@ -99,4 +113,5 @@ def _value(text: str) -> Any:
     return text
 
 
-__all__ = ["add_chunking_arguments", "chunkings", "load_embedding"]
+__all__ = ["add_chunking_arguments", "add_strategy_option_arguments", "chunkings",
+           "load_embedding", "strategy_options"]

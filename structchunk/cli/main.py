@@ -18,6 +18,7 @@ from structchunk.cli import check_spans as check_spans_command
 from structchunk.cli import compare as compare_command
 from structchunk.cli import evaluate as evaluate_command
 from structchunk.cli.collection import add_collection_arguments, run_collection
+from structchunk.cli.evaluation_options import add_strategy_option_arguments, strategy_options
 from structchunk.cli.html import write_html
 from structchunk.cli.inspect import render_inspection
 from structchunk.decode import DEFAULT_MAX_BYTES
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--html", default=None, metavar="OUT.html",
                          help="write one self-contained page: the source with every chunk "
                               "shaded and its details")
+    add_strategy_option_arguments(inspect)
     common(inspect)
 
     splitter = commands.add_parser(
@@ -133,7 +135,9 @@ def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chu
     document = parse(Path(name), format=args.format, language=args.language,
                      max_bytes=args.max_bytes, **options)
     chunks = split(document, strategy=args.strategy, max_size=args.max_size,
-                   overlap=args.overlap, tokenizer=args.tokenizer)
+                   overlap=args.overlap, tokenizer=args.tokenizer,
+                   overlap_size=getattr(args, "overlap_size", 0),
+                   strategy_options=strategy_options(args) or None)
     return document, chunks
 
 

@@ -91,3 +91,19 @@ def test_page_renders_counts_and_scrolls_in_chromium(tmp_path: Path) -> None:
             assert errors == []
         finally:
             browser.close()
+
+
+def test_inspect_takes_strategy_options(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    path = str(SAMPLES / "short_faq.md")
+    assert main(["inspect", path, "--strategy", "sentence_window", "--option", "window=1",
+                 "--max-size", "200", "--json"]) == 0
+    chunks = json.loads(capsys.readouterr().out)["chunks"]
+    assert all(-1 <= c["metadata"]["window"][0] <= 0 <= c["metadata"]["window"][1] <= 1
+               for c in chunks)
+    assert any(c["context"] != c["content"] for c in chunks)
+    assert main(["inspect", path, "--strategy", "semantic"]) == 1
+    assert "needs an embedding function" in capsys.readouterr().err
+    assert main(["inspect", path, "--strategy", "semantic", "--embedding", "hashing",
+                 "--json"]) == 0
