@@ -31,10 +31,6 @@ def test_example_runs_offline(number: int, monkeypatch: pytest.MonkeyPatch,
     block = examples()[number]
     for module in re.findall(r"^(?:from|import) (\w+)", block, re.M):
         pytest.importorskip(module)
-    import structchunk
-
-    if "split_text(" in block and not hasattr(structchunk, "split_text"):
-        pytest.skip("the text entry point split_text() is not in this checkout yet")
 
     def refuse(*_args: Any, **_kwargs: Any) -> Any:
         raise OSError("network unreachable in this test")
