@@ -44,8 +44,11 @@ class Node:
     """A span of the source with a kind, children in source order and a few typed attributes.
 
     attrs used by the parsers: `title`, `level`, `numbering` (section, heading); `language`,
-    `fence_open`, `fence_close` (code); `header_rows` (table: leading rows that are header);
-    `header` (row); `ordered` (list); `name` (definition).
+    `fence_open`, `fence_close`, `body_start`, `body_end` (code); `header_rows` (table: leading
+    rows that are header); `header` (row); `ordered` (list); `name`, `leading_comments`
+    (definition); `meta` (what chunks touching the node carry). The chunker reads them only
+    through the typed views below (`code_data`, `row_data`, `definition_data`,
+    `carried_meta`), so this docstring and those functions are the whole contract.
     """
 
     kind: NodeKind
@@ -68,6 +71,57 @@ class Node:
             node, level = stack.pop()
             yield node, level
             stack.extend((child, level + 1) for child in reversed(node.children))
+
+
+@dataclass(frozen=True, slots=True)
+class CodeData:
+    """A CODE node: its language, and for a fenced block the fences and the body between."""
+
+    language: str | None
+    fence_open: str | None
+    fence_close: str | None
+    body_start: int
+    body_end: int
+
+
+@dataclass(frozen=True, slots=True)
+class RowData:
+    """A ROW node of a table: whether it is a header row (header and delimiter rows)."""
+
+    header: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionData:
+    """A DEFINITION node (a unit of code): its title and whether its first child is the
+    comment block that leads it."""
+
+    title: str | None
+    leading_comments: bool
+
+
+def code_data(node: Node) -> CodeData:
+    attrs = node.attrs
+    fence_open, fence_close = attrs.get("fence_open"), attrs.get("fence_close")
+    return CodeData(attrs.get("language"),
+                    None if fence_open is None else str(fence_open),
+                    None if fence_close is None else str(fence_close),
+                    int(attrs.get("body_start", node.start)), int(attrs.get("body_end", node.end)))
+
+
+def row_data(node: Node) -> RowData:
+    return RowData(bool(node.attrs.get("header")))
+
+
+def definition_data(node: Node) -> DefinitionData:
+    return DefinitionData(node.title, bool(node.attrs.get("leading_comments")))
+
+
+def carried_meta(node: Node) -> Mapping[str, Any]:
+    """What a node gives the chunks that touch it (a legal unit's law, section and Absatz;
+    a code block's language): the only node metadata that reaches chunks."""
+    meta = node.attrs.get("meta")
+    return meta if meta else _EMPTY
 
 
 def make_node(source: Source, kind: NodeKind, start: int, end: int,

@@ -10,7 +10,7 @@ from typing import Any
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece
-from structchunk.tree import Document, Node, NodeKind, trim_span
+from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
 
 # Document-level facts every chunk of the document carries.
 
@@ -165,7 +165,7 @@ class _NodeIndex:
 
 
 def _carries_meta(node: Node) -> bool:
-    return bool(node.attrs.get("meta"))
+    return bool(carried_meta(node))
 
 
 def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
@@ -175,7 +175,7 @@ def _merge_meta(metadata: dict[str, Any], node: Node, collect: bool) -> None:
     document order where it spans several (`"absatz": ["1", "2"]`); values that are lists in
     the tree (references) always stay lists.
     """
-    meta = node.attrs.get("meta")
+    meta = carried_meta(node)
     if not meta:
         return
     for key, value in meta.items():

@@ -12,7 +12,7 @@ from dataclasses import replace
 import regex
 
 from structchunk.chunk.pack import Packer, Piece, Title
-from structchunk.tree import Node, NodeKind, trim_span
+from structchunk.tree import Node, NodeKind, code_data, definition_data, row_data, trim_span
 
 HEADER_NOT_REPEATED = "header_not_repeated"
 _BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
@@ -23,7 +23,7 @@ def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pi
     """Cut between rows; every piece after the first repeats the header and delimiter rows."""
     source = packer.source
     rows = list(node.children)
-    header = [row for row in rows if row.kind is NodeKind.ROW and row.attrs.get("header")]
+    header = [row for row in rows if row.kind is NodeKind.ROW and row_data(row).header]
     body = [row for row in rows if row not in header]
     if not header or not body:
         units = [Piece(row.start, row.end, path) for row in rows]
@@ -50,13 +50,12 @@ def _leaves_room_for_rows(packer: Packer, path: tuple[Title, ...], prefix: str) 
 def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Piece]:
     """Cut a code block between definitions, then statements, then lines; keep the fences."""
     source = packer.source
-    fence_open = node.attrs.get("fence_open")
-    body_start = int(node.attrs.get("body_start", node.start))
-    body_end = int(node.attrs.get("body_end", node.end))
+    data = code_data(node)
+    fence_open, body_start, body_end = data.fence_open, data.body_start, data.body_end
     if fence_open is None:
         units = _fitting_pieces(packer, source, node.children, node.start, node.end, path, "", "")
         return _with_indentation(packer, packer.pack_framed(units, "", ""))
-    fence_close = node.attrs.get("fence_close")
+    fence_close = data.fence_close
     prefix = str(fence_open) + "\n"
     suffix = "\n" + str(fence_close) if fence_close else ""
     lead = Piece(node.start, node.start + len(str(fence_open)), path)
@@ -130,7 +129,7 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
 def _fits_without_leading_comments(packer: Packer, node: Node, path: tuple[Title, ...],
                                    prefix: str, suffix: str) -> bool:
     """A definition too long only because of the comments above it keeps its code whole."""
-    if len(node.children) < 2 or not node.children[0].attrs.get("leading_comments"):
+    if len(node.children) < 2 or not definition_data(node.children[0]).leading_comments:
         return False
     return packer.fits(Piece(node.children[1].start, node.end, path, 0, prefix, suffix))
 

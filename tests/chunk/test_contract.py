@@ -14,12 +14,13 @@ from structchunk.tree import Page, SourceFile
 PACKAGE = Path(structchunk.__file__).resolve().parent
 FORMAT_WORDS = regex.compile(
     r"""["'](code|legal|law|pdf|markdown|text)["']|\.format\b|code_language|code_fallback"""
-    r"""|page_starts|lost_pages""")
+    r"""|page_starts|lost_pages|\.attrs\b""")
 
 
 @pytest.mark.parametrize("path", sorted((PACKAGE / "chunk").glob("*.py")) + [PACKAGE / "api.py"],
                          ids=lambda path: path.name)
-def test_the_chunker_names_no_format(path: Path) -> None:
+def test_the_chunker_names_no_format_and_reads_node_data_through_typed_views(
+        path: Path) -> None:
     code = regex.sub(r'(?s)""".*?"""', "", path.read_text(encoding="utf-8"))  # docstrings
     code = regex.sub(r"(?m)#.*$", "", code)
     found = [match.group(0) for match in FORMAT_WORDS.finditer(code)]
