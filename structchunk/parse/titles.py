@@ -21,10 +21,13 @@ _STRONG_EMPHASIS = regex.compile(
     r"|(?<![\w_])(_{1,3})(?=\S)(.+?)(?<=\S)\3(?![\w_])"
     r"|~~(?=\S)(.+?)(?<=\S)~~")
 _ESCAPE = regex.compile(r"\\([!-/:-@\[-`{-~])")
+_MARKUP = regex.compile(r"[\\{\[<`*_~\x00\x01]")
 
 
 def clean_title(raw: str) -> str:
     """The words of a heading's inline text, markup removed, whitespace collapsed."""
+    if not _MARKUP.search(raw):  # most titles: no pattern below could match
+        return " ".join(raw.split())
     escaped: list[str] = []
 
     def hold_escape(match: regex.Match[str]) -> str:

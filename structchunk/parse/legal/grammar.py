@@ -327,7 +327,9 @@ def _alternatives(words: list[str]) -> str:
 
 def _separator(conjunctions: list[str]) -> str:
     """Between the numbers of a list of references: a comma or a conjunction (`1, 3 und 5`)."""
-    return rf"\s*,\s*|\s+(?:{_alternatives(conjunctions)})\s+"
+    # Each alternative starts only where a whitespace run starts, so a long run of spaces is
+    # scanned once, not once from each of its positions.
+    return rf"(?<!\s)(?:\s*,\s*|\s+(?:{_alternatives(conjunctions)})\s+)"
 
 
 def _lead(conjunctions: list[str]) -> str:
