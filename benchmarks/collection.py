@@ -20,28 +20,29 @@ from pathlib import Path
 from _common import REPO, corpus_root
 
 FOLDERS = ("docs", "legal", "code", "prose")
+BALANCED = ("docs", "code")  # many files of similar size: what parallel jobs can spread
 
 
-def _megabytes(root: Path) -> float:
-    return sum(path.stat().st_size for folder in FOLDERS
+def _megabytes(root: Path, folders: tuple[str, ...]) -> float:
+    return sum(path.stat().st_size for folder in folders
                for path in (root / folder).rglob("*") if path.is_file()) / 1e6
 
 
-def _cli_seconds(root: Path, jobs: int, repeat: int) -> float:
+def _cli_seconds(root: Path, folders: tuple[str, ...], jobs: int, repeat: int) -> float:
     best = float("inf")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     with tempfile.TemporaryDirectory() as scratch:
         for _ in range(repeat):
             started = time.perf_counter()
             subprocess.run([sys.executable, "-m", "structchunk.cli.main", "split",
-                            *(str(root / folder) for folder in FOLDERS),
+                            *(str(root / folder) for folder in folders),
                             "-o", str(Path(scratch) / "out.jsonl"), "-j", str(jobs), "-q"],
                            check=True, env=env)
             best = min(best, time.perf_counter() - started)
     return best
 
 
-def _ray_seconds(root: Path, repeat: int) -> float | None:
+def _ray_seconds(root: Path, folders: tuple[str, ...], repeat: int) -> float | None:
     try:
         import ray
 
@@ -53,7 +54,7 @@ def _ray_seconds(root: Path, repeat: int) -> float | None:
         best = float("inf")
         for _ in range(repeat):
             started = time.perf_counter()
-            read_chunks([str(root / folder) for folder in FOLDERS]).materialize()
+            read_chunks([str(root / folder) for folder in folders]).materialize()
             best = min(best, time.perf_counter() - started)
         return best
     finally:
@@ -66,22 +67,23 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     root = corpus_root()
-    size = _megabytes(root)
     cores = os.cpu_count() or 1
-    rows = []
-    base = None
-    for jobs in sorted({1, 2, cores}):
-        seconds = _cli_seconds(root, jobs, args.repeat)
-        base = base or seconds
-        rows.append((f"`structchunk split` -j {jobs}", seconds, base / seconds))
-    ray_seconds = _ray_seconds(root, args.repeat)
-    if ray_seconds is not None:
-        rows.append(("Ray Data, 2 local workers", ray_seconds, (base or 1) / ray_seconds))
-    print(f"{size:.2f} MB of input ({', '.join(FOLDERS)}), {cores} cores, best of "
-          f"{args.repeat}\n")
-    print("| run | seconds | MB/s | speed-up over -j 1 |\n|---|---|---|---|")
-    for name, seconds, speedup in rows:
-        print(f"| {name} | {seconds:.2f} | {size / seconds:.2f} | {speedup:.2f} |")
+    print(f"{cores} cores, best of {args.repeat}")
+    for folders in (FOLDERS, BALANCED):
+        size = _megabytes(root, folders)
+        rows = []
+        base = 0.0
+        for jobs in sorted({1, 2, cores}):
+            seconds = _cli_seconds(root, folders, jobs, args.repeat)
+            base = base or seconds
+            rows.append((f"`structchunk split` -j {jobs}", seconds, base / seconds))
+        ray_seconds = _ray_seconds(root, folders, args.repeat)
+        if ray_seconds is not None:
+            rows.append(("Ray Data, 2 local workers", ray_seconds, base / ray_seconds))
+        print(f"\n{size:.2f} MB of input ({', '.join(folders)})\n")
+        print("| run | seconds | MB/s | speed-up over -j 1 |\n|---|---|---|---|")
+        for name, seconds, speedup in rows:
+            print(f"| {name} | {seconds:.2f} | {size / seconds:.2f} | {speedup:.2f} |")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from structchunk.batch.worker import Job, chunk_job
 from structchunk.errors import MissingDependencyError, StructchunkError, install_hint
 
 _ROW_KEYS = ("path", "bytes", "root", "relative")
+_MAX_BLOCKS = 1024
 
 
 class ChunkRows:
@@ -80,7 +81,10 @@ def read_chunks(paths: Sequence[str] | str, *, include: Sequence[str] = (),
             raise StructchunkError(first.reason, first.path)
         items = [{"path": str(item.path), "root": item.root, "relative": item.relative}
                  for item in found.items]
-        datasets.append(ray_data.from_items(items).flat_map(chunker))
+        # one block per file (up to a limit), so the files spread over the workers
+        blocks = max(1, min(len(items), _MAX_BLOCKS))
+        datasets.append(ray_data.from_items(items, override_num_blocks=blocks)
+                        .flat_map(chunker))
     for prefix in remote:
         files = ray_data.read_binary_files(prefix, include_paths=True)
         datasets.append(files.flat_map(chunker))
