@@ -4,10 +4,11 @@ kind of line break, how much control text still counts as text, and what a text'
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from structchunk.decode import Source, decode_bytes, from_text, load
+from structchunk.decode import Source, decode_bytes, from_text, load, read_source
 from structchunk.errors import DecodeError, SourceTooLargeError
 
 
@@ -67,3 +68,31 @@ def test_a_source_over_the_limit_is_counted_in_characters() -> None:
     with pytest.raises(SourceTooLargeError, match="is 6 bytes, more than .*max_bytes=5"):
         load(b"sechs!", max_bytes=5)
     assert load(b"fuenf", max_bytes=5).data == b"fuenf"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("separator", ["\f", "\r", "\t"])
+def test_page_breaks_and_line_breaks_are_never_counted_as_control_bytes(separator: str) -> None:
+    data = ("Seite ä" + separator).encode("cp1252") * 50  # one separator in eight bytes
+    source = decode_bytes(data, "seiten.txt")
+    assert source.encoding == "cp1252"
+    assert source.text.count(separator) == 50 and source.text.startswith("Seite ä")
+
+
+@pytest.mark.parametrize(("encoding", "text"), [
+    ("utf-16-le", "Hi"), ("utf-16-be", "Hi"), ("utf-32-le", "Hi"), ("utf-32-be", "Hi"),
+    ("utf-16-le", "ok"), ("utf-32-le", "Zeile eins\nZeile zwei\n"),
+])
+def test_the_shortest_wide_texts_without_a_byte_order_mark_are_read(encoding: str,
+                                                                   text: str) -> None:
+    source = decode_bytes(text.encode(encoding), "kurz.txt")
+    assert (source.text, source.encoding) == (text, encoding)
+    assert "no byte-order mark" in source.warnings[0]
+
+
+def test_a_file_read_from_a_path_is_named_by_it(tmp_path: Path) -> None:
+    path = tmp_path / "notiz.txt"
+    path.write_bytes("Grüße\n".encode("cp1252"))
+    source = read_source(path)
+    assert (source.text, source.origin, source.path) == ("Grüße\n", str(path), str(path))
+    with pytest.raises(SourceTooLargeError, match="notiz.txt"):
+        read_source(path, max_bytes=3)
