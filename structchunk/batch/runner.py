@@ -79,6 +79,6 @@ def _context() -> multiprocessing.context.BaseContext:
     """forkserver where there is one: safe beside the progress thread, and cheap per worker."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["structchunk.api"])
+        context.set_forkserver_preload(["structchunk.batch.warm"])
         return context
     return multiprocessing.get_context("spawn")
