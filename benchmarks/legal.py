@@ -36,6 +36,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import regex
 from _common import best_time, corpus_root, load_spans
@@ -65,15 +66,28 @@ def find_font() -> tuple[Path, Path] | None:
     return None
 
 
-def render_pdf(markdown: Path, target: Path) -> Path | None:
-    """Set the law as a PDF; None when fpdf2 or a font is missing."""
+def pdf_writer() -> tuple[Any, tuple[Path, Path]] | None:
+    """fpdf2's FPDF class and a DejaVu font pair to register as 'Sans'; None without them."""
     try:
         from fpdf import FPDF
     except ImportError:
         return None
     fonts = find_font()
-    if fonts is None:
+    return None if fonts is None else (FPDF, fonts)
+
+
+def add_fonts(pdf: Any, fonts: tuple[Path, Path]) -> None:
+    pdf.add_font("Sans", "", str(fonts[0]))
+    pdf.add_font("Sans", "B", str(fonts[1]))
+
+
+def render_pdf(markdown: Path, target: Path) -> Path | None:
+    """Set the law as a PDF; None when fpdf2 or a font is missing."""
+    writer = pdf_writer()
+    if writer is None:
         return None
+    FPDF, fonts = writer  # noqa: N806 - a class
+
     class Law(FPDF):
         def header(self) -> None:
             self.set_font("Sans", "", 8)
@@ -86,8 +100,7 @@ def render_pdf(markdown: Path, target: Path) -> Path | None:
             self.cell(0, 5, f"Seite {self.page_no()}", align="C")
 
     pdf = Law()
-    pdf.add_font("Sans", "", str(fonts[0]))
-    pdf.add_font("Sans", "B", str(fonts[1]))
+    add_fonts(pdf, fonts)
     pdf.set_auto_page_break(True, margin=20)
     pdf.add_page()
     for block in regex.split(r"\n[ \t]*\n", markdown.read_text(encoding="utf-8")):

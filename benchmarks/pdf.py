@@ -31,7 +31,7 @@ from pathlib import Path
 
 import regex
 from _common import best_time, corpus_root
-from legal import find_font, render_pdf
+from legal import add_fonts, pdf_writer, render_pdf
 
 import structchunk
 
@@ -42,13 +42,10 @@ _HYPHEN_BREAK = regex.compile(r"(\w)-\s*\n\s*(\w)")
 
 def render_guides(files: list[Path], target: Path) -> Path | None:
     """The guides as one PDF with bookmarks, running heads and tables; None without fpdf2."""
-    try:
-        from fpdf import FPDF
-    except ImportError:
+    writer = pdf_writer()
+    if writer is None:
         return None
-    fonts = find_font()
-    if fonts is None:
-        return None
+    FPDF, fonts = writer  # noqa: N806 - a class
     current = {"title": ""}
 
     class Guides(FPDF):
@@ -66,8 +63,7 @@ def render_guides(files: list[Path], target: Path) -> Path | None:
             self.cell(0, 5, str(self.page_no()), align="C")
 
     pdf = Guides()
-    pdf.add_font("Sans", "", str(fonts[0]))
-    pdf.add_font("Sans", "B", str(fonts[1]))
+    add_fonts(pdf, fonts)
     pdf.set_auto_page_break(True, margin=20)
     for path in files:
         text = path.read_text(encoding="utf-8")

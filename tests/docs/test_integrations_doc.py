@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import socket
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.offline import block_network
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "integrations.md"
@@ -31,14 +31,7 @@ def test_example_runs_offline(number: int, monkeypatch: pytest.MonkeyPatch,
     block = examples()[number]
     for module in re.findall(r"^(?:from|import) (\w+)", block, re.M):
         pytest.importorskip(module)
-
-    def refuse(*_args: Any, **_kwargs: Any) -> Any:
-        raise OSError("network unreachable in this test")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
-    monkeypatch.setattr(socket, "getaddrinfo", refuse)
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "/nonexistent-structchunk-test-cache")
+    block_network(monkeypatch)
     monkeypatch.chdir(REPO)
     exec(compile(block, f"{DOC.name} example {number + 1}", "exec"), {"__name__": "__doc__"})
     capsys.readouterr()

@@ -16,13 +16,19 @@ BODY = ("Dieser Vertrag regelt die Zusammenarbeit der Parteien. Jede Partei trä
         "Kosten, soweit nichts anderes vereinbart ist. Änderungen bedürfen der Schriftform.")
 
 
+def _chapters(pdf: Any, count: int, title: str, body: Callable[[int], str]) -> None:
+    """One page per chapter: a large bold title (`{n}` is its number), then its body."""
+    for number in range(1, count + 1):
+        pdf.add_page()
+        write(pdf, title.format(n=number), size=16, bold=True, height=9)
+        write(pdf, body(number))
+
+
 def test_a_footer_with_its_page_number_inside_other_text_is_removed(
         new_pdf: Callable[..., Any], tmp_path: Path) -> None:
     pdf = new_pdf(footer="Beispiel GmbH – Seite {page} von 3 – Stand März")
-    for number in range(1, 4):
-        pdf.add_page()
-        write(pdf, f"Kapitel {number}", size=16, bold=True, height=9)
-        write(pdf, f"Teil {number}. " + BODY.replace("Vertrag", f"Vertrag Nummer {number}"))
+    _chapters(pdf, 3, "Kapitel {n}",
+              lambda n: f"Teil {n}. " + BODY.replace("Vertrag", f"Vertrag Nummer {n}"))
     document = structchunk.parse(save(pdf, tmp_path / "vertrag.pdf"))
     assert "Seite" not in document.text and "Beispiel GmbH" not in document.text
     removed = sorted((line["page"], line["text"]) for line in document.metadata["removed_lines"])
@@ -53,10 +59,7 @@ def test_body_text_that_repeats_on_every_page_is_kept(new_pdf: Callable[..., Any
 def test_a_chunk_starting_at_a_page_start_gets_that_page_only_first(
         new_pdf: Callable[..., Any], tmp_path: Path) -> None:
     pdf = new_pdf(footer="Seite {page}")
-    for number in range(1, 5):
-        pdf.add_page()
-        write(pdf, f"{number}. Abschnitt {number}", size=16, bold=True, height=9)
-        write(pdf, f"Inhalt des Abschnitts {number}. " + BODY)
+    _chapters(pdf, 4, "{n}. Abschnitt {n}", lambda n: f"Inhalt des Abschnitts {n}. " + BODY)
     document = structchunk.parse(save(pdf, tmp_path / "abschnitte.pdf"))
     starts = list(document.metadata["page_starts"])
     chunks = structchunk.split(document, max_size=400)
