@@ -68,12 +68,19 @@ class Source:
         """What chunk ids are derived from: `id` when set (`split(..., source_id=...)`), else
         the file's resolved absolute path (the same from any working directory, however the
         path is spelled), else a hash of the NFC-normalised text."""
+        return self.id_given_nfc(None)
+
+    def id_given_nfc(self, nfc_text: str | None) -> str:
+        """`source_id`, for a caller that already holds the NFC form of the text (it is then
+        not normalised a second time)."""
         if self.id is not None:
             return self.id
         if self.path is not None:
             return Path(os.path.realpath(self.path)).as_posix()
         # NFC first: the same text typed in NFC or NFD must give the same ids.
-        return "sha256:" + hashlib.sha256(unicodedata.normalize("NFC", self.text).encode(
+        if nfc_text is None:
+            nfc_text = unicodedata.normalize("NFC", self.text)
+        return "sha256:" + hashlib.sha256(nfc_text.encode(
             "utf-8", "surrogatepass")).hexdigest()[:16]
 
     @property

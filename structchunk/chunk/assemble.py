@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
-from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece
+from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title
 from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
 
 # Document-level facts every chunk of the document carries.
@@ -51,52 +53,67 @@ def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
 def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Budget,
              language_at: Callable[[int], str | None], strategy: str) -> list[Chunk]:
     source = document.text
-    source_id = document.source.source_id
+    # One NFC pass serves the source's id and tells whether each content needs its own.
+    nfc = source if source.isascii() else unicodedata.normalize("NFC", source)
+    ids = ChunkIds(document.source.id_given_nfc(nfc), nfc_source=nfc == source)
     index = _NodeIndex(document)
-    starts = [page.start for page in document.pages]
-    ids = ChunkIds(source_id)
+    pages = document.pages
+    starts = [page.start for page in pages]
+    carried = document.carried
+    path_of = document.source.path
+    counts_characters = budget.counts_characters
+    heading_paths: dict[int, tuple[tuple[Title, ...], tuple[str, ...]]] = {}
     chunks: list[Chunk] = []
     for number, piece in enumerate(pieces):
-        content = source[piece.start:piece.end]
-        body = piece.prefix + content + piece.suffix
+        start, end = piece.start, piece.end
+        content = source[start:end]
+        body = piece.prefix + content + piece.suffix if piece.prefix or piece.suffix \
+            else content
         text = contextualize(packer.context_of(piece), body)
-        kinds, metadata = index.describe(piece.start, piece.end)
-        for key, value in document.carried.items():
+        kinds, metadata = index.describe(start, end)
+        for key, value in carried.items():
             metadata.setdefault(key, value)
         metadata["strategy"] = strategy
-        definitions = [title.text for title in piece.path if title.is_definition]
-        if definitions:
-            metadata["definitions"] = definitions
+        path = piece.path
+        known = heading_paths.get(id(path))
+        if known is None or known[0] is not path:
+            known = (path, tuple(title.text for title in path))
+            heading_paths[id(path)] = known
+        if any(title.is_definition for title in path):
+            metadata["definitions"] = [title.text for title in path if title.is_definition]
         if piece.flags:
             metadata["flags"] = sorted(piece.flags)
             if OVERSIZED in piece.flags or CHARACTER_SPLIT in piece.flags:
                 metadata["oversized"] = True
         if starts:
-            first = max(1, bisect_right(starts, piece.start))
-            last = max(1, bisect_right(starts, max(piece.start, piece.end - 1)))
-            metadata["pages"] = [page.number for page in document.pages[first - 1:last]]
+            first = max(1, bisect_right(starts, start))
+            last = max(1, bisect_right(starts, max(start, end - 1)))
+            metadata["pages"] = [page.number for page in pages[first - 1:last]]
         chunks.append(Chunk(
-            text=text, content=content, start=piece.start, end=piece.end,
-            heading_path=tuple(title.text for title in piece.path),
-            kinds=kinds, language=language_at(piece.start),
-            chunk_id=ids.next(content), index=number,
-            size=budget.size(text), source=document.source.path, metadata=metadata))
+            text=text, content=content, start=start, end=end, heading_path=known[1],
+            kinds=kinds, language=language_at(start), chunk_id=ids.next(content),
+            index=number, size=len(text) if counts_characters else budget.size(text),
+            source=path_of, metadata=metadata))
     return chunks
 
 
 class _NodeIndex:
     """Finds the nodes a span touches: enclosing ones give context metadata, covered ones
-    give the chunk's kinds and per-node metadata collected into lists."""
+    give the chunk's kinds and per-node metadata collected into lists.
+
+    Kinds are bit masks (one bit per NodeKind), so the kinds below a node are one integer
+    and a union is one `|`.
+    """
 
     def __init__(self, document: Document) -> None:
         self.root = document.root
-        self._ends: dict[int, list[int]] = {}
+        self._bounds: dict[int, tuple[list[int], list[int]]] = {}
         # Per node id: the kinds in its subtree, or None when some node in it carries
         # metadata (then the subtree is walked, so values are collected in document order).
-        self._kinds: dict[int, frozenset[NodeKind] | None] = {}
+        self._kinds: dict[int, int | None] = {}
 
     def describe(self, start: int, end: int) -> tuple[tuple[str, ...], dict[str, Any]]:
-        kinds: set[NodeKind] = set()
+        kinds = 0
         metadata: dict[str, Any] = {}
         node = self.root
         while True:  # descend through the nodes that enclose the whole span
@@ -104,7 +121,7 @@ class _NodeIndex:
             inner = self.overlapping(node, start, end)
             if len(inner) == 1 and inner[0].start <= start and inner[0].end >= end:
                 node = inner[0]
-                kinds.add(node.kind)
+                kinds |= _BIT[node.kind]
                 continue
             break
         stack = inner[::-1]  # popped in document order
@@ -115,17 +132,18 @@ class _NodeIndex:
             if child.start >= start and child.end <= end:
                 below = self.subtree_kinds(child)
                 if below is not None:  # covered whole and nothing to collect in it
-                    kinds.update(below)
+                    kinds |= below
                     continue
-            kinds.add(child.kind)
+            kinds |= _BIT[child.kind]
             _merge_meta(metadata, child, collect=True)
             stack.extend(reversed(self.overlapping(child, start, end)))
-        return tuple(sorted(kind.value for kind in kinds)), metadata
+        return _names(kinds), metadata
 
-    def subtree_kinds(self, node: Node) -> frozenset[NodeKind] | None:
+    def subtree_kinds(self, node: Node) -> int | None:
         known = self._kinds
-        if id(node) in known:
-            return known[id(node)]
+        found = known.get(id(node), _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found  # type: ignore[return-value]
         stack: list[tuple[Node, bool]] = [(node, False)]
         while stack:  # post-order without recursion: trees may be deep
             current, expanded = stack.pop()
@@ -135,33 +153,40 @@ class _NodeIndex:
                 stack.append((current, True))
                 stack.extend((child, False) for child in current.children)
                 continue
-            kinds: set[NodeKind] | None = set() if not _carries_meta(current) else None
-            for child in current.children:
-                below = known[id(child)]
-                if below is None or kinds is None:
-                    kinds = None
-                    break
-                kinds.update(below)
+            kinds: int | None = None if _carries_meta(current) else _BIT[current.kind]
             if kinds is not None:
-                kinds.add(current.kind)
-            known[id(current)] = frozenset(kinds) if kinds is not None else None
+                for child in current.children:
+                    below = known[id(child)]
+                    if below is None:
+                        kinds = None
+                        break
+                    kinds |= below
+            known[id(current)] = kinds
         return known[id(node)]
 
     def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
         children = node.children
         if not children:
             return []
-        ends = self._ends.get(id(node))
-        if ends is None:
-            ends = [child.end for child in children]
-            self._ends[id(node)] = ends
-        result = []
-        for child in children[bisect_left(ends, start + 1):]:
-            if child.start >= end:
-                break
-            if child.end > start:
-                result.append(child)
-        return result
+        bounds = self._bounds.get(id(node))
+        if bounds is None:
+            bounds = ([child.start for child in children], [child.end for child in children])
+            self._bounds[id(node)] = bounds
+        starts, ends = bounds
+        # Only the children between the two bisections are looked at: slicing from the
+        # first to the end would copy the rest of a long section for every chunk in it.
+        return [child for child in children[bisect_left(ends, start + 1):
+                                            bisect_left(starts, end)] if child.end > start]
+
+
+_UNKNOWN = object()
+_BIT = {kind: 1 << number for number, kind in enumerate(NodeKind)}
+
+
+@lru_cache(maxsize=1024)
+def _names(mask: int) -> tuple[str, ...]:
+    """The kinds of a mask as sorted names."""
+    return tuple(sorted(kind.value for kind, bit in _BIT.items() if mask & bit))
 
 
 def _carries_meta(node: Node) -> bool:

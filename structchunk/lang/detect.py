@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,7 +32,7 @@ from typing import Any
 import regex
 
 from structchunk.lang.grammars import normalize_language
-from structchunk.lang.profiles import MARKER_WEIGHT, Profiles, language_profiles
+from structchunk.lang.profiles import MARKER_WEIGHT, LanguageProfile, Profiles, language_profiles
 from structchunk.lang.scripts import script_language
 from structchunk.tree import Document, Node, NodeKind
 
@@ -114,8 +115,66 @@ def _find_words(text: str) -> list[str]:
     try:
         text.encode("latin-1")
     except UnicodeEncodeError:
+        if len(text.encode("utf-16-le", "surrogatepass")) == 2 * len(text):
+            return _bmp_words().findall(text)  # no character outside the BMP
         return _WORDS.findall(text)
     return _LATIN1_WORDS.findall(text)
+
+
+@lru_cache(maxsize=1)
+def _bmp_words() -> re.Pattern[str]:
+    """`_WORDS` within the Basic Multilingual Plane as a `re` class, which finds words about
+    twice as fast; the class is read off `_WORDS` itself, so both find the same words."""
+    plane = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x10000)))
+    ranges = "".join(re.escape(run[0]) + ("-" + re.escape(run[-1]) if len(run) > 1 else "")
+                     for run in _WORDS.findall(plane))
+    return re.compile(f"[{ranges}]+")
+
+
+class _Evidence:
+    """Counts the evidence of each language of one script in a list of words.
+
+    Without word endings to test, a word counts where it is one of a language's own words.
+    With them, what each distinct word is evidence for is worked out once and remembered
+    (bounded), so a text pays one lookup per distinct word.
+    """
+
+    def __init__(self, profiles: Profiles, group: Sequence[LanguageProfile]) -> None:
+        self.group = tuple(group)
+        self.own = tuple(profiles.own_words[profile.code] for profile in group)
+        self.deferred = tuple(tuple(other for other in group if other.code in profile.defer_to)
+                              for profile in group)
+        self.by_ending = any(profile.suffixes for profile in group)
+        self.known: dict[str, tuple[int, ...]] = {}
+
+    def counts(self, words: list[str]) -> list[int]:
+        if not self.by_ending:
+            return [sum(map(own.__contains__, words)) for own in self.own]
+        counts = [0] * len(self.group)
+        known = self.known
+        for word, times in Counter(words).items():
+            hits = known.get(word)
+            if hits is None:
+                hits = self._hits(word)
+                if len(known) >= 200_000:
+                    known.clear()
+                known[word] = hits
+            for index in hits:
+                counts[index] += times
+        return counts
+
+    def _hits(self, word: str) -> tuple[int, ...]:
+        """The languages a lowercase word is evidence for."""
+        return tuple(index for index, profile in enumerate(self.group)
+                     if word in self.own[index] or (
+                         bool(profile.suffixes) and word.endswith(profile.suffixes)
+                         and not any(other.counts(word) for other in self.deferred[index])))
+
+
+@lru_cache(maxsize=16)
+def _evidence(profiles: Profiles, script: str) -> _Evidence | None:
+    group = profiles.by_script.get(script, ())
+    return _Evidence(profiles, group) if group else None
 
 
 def vote(text: str, script: str) -> str | None:
@@ -126,24 +185,15 @@ def vote(text: str, script: str) -> str | None:
     decides when it has at least its `min_words` and, against every other language of the
     script, more evidence and at least `ratio` times as much.
     """
-    profiles = language_profiles()
-    group = profiles.by_script.get(script, ())
-    if not group:
+    evidence = _evidence(language_profiles(), script)
+    if evidence is None:
         return None
-    words = _find_words(text.lower())
-    counts = []
-    for profile in group:
-        own = profiles.own_words[profile.code]
-        if profile.suffixes:
-            deferred = [other for other in group if other.code in profile.defer_to]
-            count = sum(1 for word in words if word in own or (
-                word.endswith(profile.suffixes)
-                and not any(other.counts(word) for other in deferred)))
-        else:
-            count = sum(map(own.__contains__, words))
+    group = evidence.group
+    counts = evidence.counts(_find_words(text.lower()))
+    for index, profile in enumerate(group):
         if profile.marker_letters:
-            count += MARKER_WEIGHT * sum(text.count(letter) for letter in profile.marker_letters)
-        counts.append(count)
+            counts[index] += MARKER_WEIGHT * sum(text.count(letter)
+                                                 for letter in profile.marker_letters)
     for index, profile in enumerate(group):
         count = counts[index]
         others = counts[:index] + counts[index + 1:]
