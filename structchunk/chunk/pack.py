@@ -60,6 +60,11 @@ class Packer:
     def __init__(self, source: str, budget: Budget) -> None:
         self.source = source
         self.budget = budget
+        # Counting characters, a heading path line and its separator never take more than a
+        # quarter of the budget (`Budget.context_line`), so a body of at most the rest fits
+        # whatever its path: most pieces are sized without looking their path line up.
+        self._characters = budget.counts_characters
+        self._roomy = budget.max_size - budget.max_size // 4
         self._context_cache: dict[tuple[str, ...], str] = {}
         # Pieces share their path tuples, so lines are also kept by path identity (the path
         # is held, so its id is not reused).
@@ -104,6 +109,12 @@ class Packer:
         return piece
 
     def fits(self, piece: Piece) -> bool:
+        if self._characters:
+            body = piece.end - piece.start + len(piece.prefix) + len(piece.suffix)
+            if body <= self._roomy:
+                return True
+            if body > self.budget.max_size:
+                return False
         return self.budget.fits(self.context_of(piece), piece.prefix, self.source,
                                 piece.start, piece.end, piece.suffix)
 

@@ -60,6 +60,10 @@ _NOISE_TRIGGERS = ("`", "<", "/", "\\", "@")  # every match holds one of these
 _WORDS = regex.compile(r"[\p{L}\p{M}]+")
 _LATIN1_WORDS = re.compile("[" + "".join(re.escape(chr(code)) for code in range(256)
                                          if _WORDS.match(chr(code))) + "]+")
+# Latin-1 text lowercased as str.lower() does, with every byte outside a word made a space:
+# its split() gives the words of `_WORDS`, as bytes, without a regex.
+_LATIN1_LOWER_WORDS = bytes(ord(chr(code).lower()) if _WORDS.match(chr(code)) else 32
+                            for code in range(256))
 def supported_languages() -> tuple[str, ...]:
     """The languages detection can name: those whose grammar file has a [detection] table."""
     return language_profiles().languages
@@ -145,7 +149,20 @@ class _Evidence:
         self.deferred = tuple(tuple(other for other in group if other.code in profile.defer_to)
                               for profile in group)
         self.by_ending = any(profile.suffixes for profile in group)
+        self.own_latin1 = tuple(frozenset(word.encode("latin-1") for word in own
+                                          if _is_latin1(word)) for own in self.own)
         self.known: dict[str, tuple[int, ...]] = {}
+
+    def counts_in(self, text: str) -> list[int]:
+        """The evidence of each language among the words of `text`."""
+        try:
+            narrow = text.encode("latin-1")
+        except UnicodeEncodeError:
+            return self.counts(_find_words(text.lower()))
+        words = narrow.translate(_LATIN1_LOWER_WORDS).split()
+        if self.by_ending:
+            return self.counts([word.decode("latin-1") for word in words])
+        return [sum(map(own.__contains__, words)) for own in self.own_latin1]
 
     def counts(self, words: list[str]) -> list[int]:
         if not self.by_ending:
@@ -171,6 +188,14 @@ class _Evidence:
                          and not any(other.counts(word) for other in self.deferred[index])))
 
 
+def _is_latin1(word: str) -> bool:
+    try:
+        word.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @lru_cache(maxsize=16)
 def _evidence(profiles: Profiles, script: str) -> _Evidence | None:
     group = profiles.by_script.get(script, ())
@@ -189,7 +214,7 @@ def vote(text: str, script: str) -> str | None:
     if evidence is None:
         return None
     group = evidence.group
-    counts = evidence.counts(_find_words(text.lower()))
+    counts = evidence.counts_in(text)
     for index, profile in enumerate(group):
         if profile.marker_letters:
             counts[index] += MARKER_WEIGHT * sum(text.count(letter)
