@@ -77,10 +77,10 @@ def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:
     for piece in pieces:
         line_start = _line_start(source, piece.start)
         indentation = source[line_start:piece.start]
-        if indentation and not indentation.strip(" \t"):
-            indented = replace(piece, start=line_start)
-            if packer.fits(indented):
-                piece = indented
+        if indentation and not indentation.strip(" \t") and packer.budget.fits(
+                packer.context_of(piece), piece.prefix, source, line_start, piece.end,
+                piece.suffix):
+            piece = replace(piece, start=line_start)
         result.append(piece)
     return result
 
@@ -96,13 +96,13 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
     units: list[Piece] = []
     cursor = start
     for child in children:
-        if child.start > cursor:
+        if child.start > cursor and not source[cursor:child.start].isspace():
             units.extend(line_units(packer, source, cursor, child.start, path, prefix, suffix))
         inner, opened = path, 0
         if child.kind is NodeKind.DEFINITION and child.title:
             inner, opened = path + (Title(child.title, True),), 1
         unit = Piece(child.start, child.end, inner, opened)
-        if packer.fits(replace(unit, prefix=prefix, suffix=suffix)):
+        if packer.fits_framed(unit, prefix, suffix):
             units.append(unit)
         elif _fits_without_leading_comments(packer, child, inner, prefix, suffix):
             comments = child.children[0]

@@ -50,6 +50,15 @@ class Piece:
     flags: frozenset[str] = frozenset()
 
 
+def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
+    """`piece` with another frame; what `replace(piece, prefix=…, suffix=…)` gives, built
+    directly, since code is framed line by line."""
+    if piece.prefix == prefix and piece.suffix == suffix:
+        return piece
+    return Piece(piece.start, piece.end, piece.path, piece.open_titles, prefix, suffix,
+                 piece.flags)
+
+
 def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
     return tuple(title.text for title in path)
 
@@ -118,6 +127,12 @@ class Packer:
         return self.budget.fits(self.context_of(piece), piece.prefix, self.source,
                                 piece.start, piece.end, piece.suffix)
 
+    def fits_framed(self, piece: Piece, prefix: str, suffix: str) -> bool:
+        """Whether `piece` fits with `prefix` and `suffix` as its frame (without building the
+        framed piece)."""
+        return self.budget.fits(self.context_of(piece), prefix, self.source, piece.start,
+                                piece.end, suffix)
+
     def fits_span(self, path: tuple[Title, ...], start: int, end: int, prefix: str = "",
                   suffix: str = "") -> bool:
         return self.budget.fits(self.context(path), prefix, self.source, start, end, suffix)
@@ -178,7 +193,7 @@ class Packer:
                         continue
             if current is not None:
                 pieces.append(current)
-            current = replace(unit, prefix=unit_prefix, suffix=unit_suffix)
+            current = reframed(unit, unit_prefix, unit_suffix)
         if current is not None:
             pieces.append(current)
         return self.enforce(pieces)

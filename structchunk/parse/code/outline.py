@@ -11,11 +11,14 @@ it. tree-sitter counts UTF-8 bytes; every offset here is converted to characters
 
 from __future__ import annotations
 
+import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import accumulate
+from functools import lru_cache
+from itertools import accumulate, count
+from operator import add
 from typing import Any
 
 from tree_sitter import Node as SyntaxNode
@@ -31,6 +34,7 @@ MAX_DEPTH = 48
 _CLASS_LIKE = frozenset({"class", "struct", "impl", "trait", "interface", "enum"})
 # 1 for a byte that starts a UTF-8 character, 0 for a continuation byte.
 _STARTS_CHAR = bytes(0 if 0x80 <= byte < 0xC0 else 1 for byte in range(256))
+_CONTINUATION = re.compile(rb"[\x80-\xbf]+")
 _TITLE_LIMIT = 80
 _SPACE = b" \t\r\n\f\v"
 
@@ -59,7 +63,16 @@ def outline(source: Source, start: int, end: int, language: str | None
     return _Outline(source, start, end, grammar).nodes(), None
 
 
-@dataclass(eq=False)
+_STRUCTURAL = frozenset({"unit", "body", "wrap", "attach", "doc"})  # captures not in titles
+
+
+@lru_cache(maxsize=64)
+def _template(title: str) -> tuple[str, ...]:
+    """A title template split once: text, capture name, text, capture name, …, text."""
+    return tuple(TITLE_PLACEHOLDER.split(title))
+
+
+@dataclass(eq=False, slots=True)
 class _Unit:
     node: SyntaxNode
     outer: SyntaxNode  # the unit with the nodes that wrap it
@@ -71,25 +84,59 @@ class _Unit:
     end: int = 0
 
 
-@dataclass(eq=False)
 class _Piece:
-    """A stretch of the code that is not a unit: a statement, a comment, a brace."""
+    """A stretch of the code that is not a unit: a statement, a comment, a brace.
 
-    start: int
-    end: int
-    comment: bool = False  # a comment on its own line: it leads the statement below
-    token: bool = False  # punctuation or a keyword: it closes the statement above
-    header: bool = False  # a unit's signature: it joins the statement after it
-    lead: bool = False  # the comments above a unit: never joined, so a cut may follow them
+    A plain class with slots and positional fields: one is made per statement.
+    """
+
+    __slots__ = ("start", "end", "comment", "token", "header", "lead")
+
+    def __init__(self, start: int, end: int, comment: bool = False, token: bool = False,
+                 header: bool = False, lead: bool = False) -> None:
+        self.start = start
+        self.end = end
+        self.comment = comment  # a comment on its own line: it leads the statement below
+        self.token = token  # punctuation or a keyword: it closes the statement above
+        self.header = header  # a unit's signature: it joins the statement after it
+        self.lead = lead  # the comments above a unit: never joined, so a cut may follow them
 
 
-@dataclass(eq=False)
-class _Group:
-    start: int
-    end: int
-    last: _Piece
-    header: bool = False
-    lead: bool = False
+
+class _CharOffsets:
+    """The character offset of each byte offset of UTF-8 code that is not all ASCII.
+
+    Mostly ASCII code (an accented name in a comment) keeps only the runs of continuation
+    bytes and bisects them; code with much non-ASCII text gets a table of one entry per byte,
+    8 bytes each rather than a list of int objects (about 36 bytes each).
+    """
+
+    __slots__ = ("table", "run_starts", "run_ends", "before")
+
+    def __init__(self, data: bytes, chars: int) -> None:
+        self.table: array[int] | None = None
+        self.run_starts: list[int] = []
+        self.run_ends: list[int] = []
+        self.before: list[int] = []  # continuation bytes in the runs before each run
+        if (len(data) - chars) * 4 > len(data):
+            self.table = array("q", accumulate(data.translate(_STARTS_CHAR), initial=0))
+            return
+        total = 0
+        for match in _CONTINUATION.finditer(data):
+            start, end = match.span()
+            self.run_starts.append(start)
+            self.run_ends.append(end)
+            self.before.append(total)
+            total += end - start
+
+    def at(self, byte: int) -> int:
+        if self.table is not None:
+            return self.table[byte]
+        index = bisect_right(self.run_starts, byte) - 1
+        if index < 0:
+            return byte
+        start = self.run_starts[index]
+        return byte - self.before[index] - (min(self.run_ends[index], byte) - start)
 
 
 class _Outline:
@@ -100,15 +147,13 @@ class _Outline:
         self.offset = start
         self.end = end
         body = source.text[start:end]
-        self.data = body.encode("utf-8", "surrogatepass")
-        self.char_at: array[int] | None = None
-        if not body.isascii():
-            # 8 bytes per byte of code, not a list of int objects (about 36 bytes each).
-            self.char_at = array("q", accumulate(self.data.translate(_STARTS_CHAR), initial=0))
-        self.row_starts = list(accumulate(
-            (len(line) + 1 for line in self.data.split(b"\n")[:-1]), initial=0))
+        self.data = data = body.encode("utf-8", "surrogatepass")
+        self.chars = _CharOffsets(data, len(body)) if len(data) != len(body) else None
+        # Row starts in bytes: the lengths of the lines plus their line feeds, summed in C.
+        self.row_starts = list(map(add, accumulate(map(len, data.split(b"\n")[:-1]), initial=0),
+                                   count()))
         self.grammar = grammar
-        self.root = Parser(grammar.language).parse(self.data).root_node
+        self.root = Parser(grammar.language).parse(data).root_node
         self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
         self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
         self.unit_starts: list[int] = []  # units' outer nodes by start, to find what holds one
@@ -118,7 +163,8 @@ class _Outline:
     # -- offsets ---------------------------------------------------------------------------
 
     def _char(self, byte: int) -> int:
-        return self.offset + (byte if self.char_at is None else self.char_at[byte])
+        chars = self.chars
+        return self.offset + (byte if chars is None else chars.at(byte))
 
     def _row(self, byte: int) -> int:
         return bisect_right(self.row_starts, byte) - 1
@@ -148,18 +194,35 @@ class _Outline:
         wrappers: dict[int, SyntaxNode] = {}
         best: dict[int, tuple[tuple[int, int], int, dict[str, list[SyntaxNode]]]] = {}
         for pattern, captures in QueryCursor(grammar.query).matches(self.root):
+            units = captures.get("unit")
+            if units is None:  # most matches are a comment or an attribute alone
+                nodes = captures.get("attach")
+                if nodes is not None:
+                    for node in nodes:
+                        attach.setdefault(node.id, 0)
+                nodes = captures.get("doc")
+                if nodes is not None:
+                    for node in nodes:
+                        attach[node.id] = 1
+                nodes = captures.get("wrap")
+                if nodes is not None:
+                    for node in nodes:
+                        wrappers[node.id] = node
+                continue
             for node in captures.get("attach", ()):
                 attach.setdefault(node.id, 0)
             for node in captures.get("doc", ()):
                 attach[node.id] = 1
-            wrappers.update((node.id, node) for node in captures.get("wrap", ()))
-            units = captures.get("unit")
+            for node in captures.get("wrap", ()):
+                wrappers[node.id] = node
             if not units:
                 continue
             node = units[0]
+            node_id = node.id
             rank = (len(captures), -pattern)
-            if node.id not in best or rank > best[node.id][0]:
-                best[node.id] = (rank, pattern, captures)
+            ranked = best.get(node_id)
+            if ranked is None or rank > ranked[0]:
+                best[node_id] = (rank, pattern, captures)
         by_body: dict[int, _Unit] = {}
         for _rank, pattern, captures in best.values():
             unit = self._unit(captures, grammar.settings[pattern])
@@ -186,14 +249,13 @@ class _Outline:
         self.unit_starts = [start for start, _end, _id in spans]
         self.unit_spans = spans
 
-    def _holds_unit(self, node: SyntaxNode) -> bool:
-        """Whether a unit lies inside `node` (not `node` itself): it must be opened."""
-        start, end = node.start_byte, node.end_byte
+    def _holds_unit(self, start: int, end: int, node_id: int) -> bool:
+        """Whether a unit lies inside the node (not the node itself): it must be opened."""
         index = bisect_left(self.unit_starts, start)
         spans = self.unit_spans
         while index < len(spans) and spans[index][0] < end:
             unit_start, negative_end, unit_id = spans[index]
-            if -negative_end <= end and (unit_id != node.id):
+            if -negative_end <= end and unit_id != node_id:
                 return True
             if unit_start > start:
                 return False  # units starting later lie inside the first one that fits
@@ -204,7 +266,7 @@ class _Outline:
               ) -> _Unit:
         node = captures["unit"][0]
         values = {key: self._text(nodes[0]) for key, nodes in captures.items()
-                  if key not in ("unit", "body", "wrap", "attach", "doc") and nodes}
+                  if nodes and key not in _STRUCTURAL}
         body = captures["body"][0] if captures.get("body") else None
         if self.grammar.guess_fields:
             name_node = node.child_by_field_name("name")
@@ -214,8 +276,8 @@ class _Outline:
         kind = settings.get("kind", "definition")
         values["keyword"] = settings.get("keyword", kind)
         template = settings.get("title", "{keyword} {name}")
-        filled = TITLE_PLACEHOLDER.sub(lambda m: values.get(m.group(1), ""), template)
-        title = " ".join(filled.split())
+        title = " ".join("".join([part if index % 2 == 0 else values.get(part, "")
+                                  for index, part in enumerate(_template(template))]).split())
         if len(title) > _TITLE_LIMIT:
             title = title[:_TITLE_LIMIT - 1] + "…"
         return _Unit(node, node, body, kind, title or kind, values.get("name"))
@@ -246,60 +308,42 @@ class _Outline:
         """The container's children as units and pieces; nodes holding a unit are opened."""
         items: list[_Unit | _Piece] = []
         children = container.children
+        units = self.units
+        attach = self.attach
+        data = self.data
         for index, child in enumerate(children):
-            if child.end_byte <= child.start_byte:
+            start = node_start = child.start_byte
+            end = child.end_byte
+            if end <= start:
                 continue
-            unit = self.units.get(child.id)
+            child_id = child.id
+            unit = units.get(child_id)
             if unit is not None:
                 unit.start, unit.end = self._extend(children, index)
-                while items and isinstance(items[-1], _Piece) and items[-1].start >= unit.start:
+                while items and type(items[-1]) is _Piece and items[-1].start >= unit.start:
                     items.pop()  # comments the unit took in
                 items.append(unit)
-            elif depth < MAX_DEPTH and self._holds_unit(child):
+            elif depth < MAX_DEPTH and self._holds_unit(start, end, child_id):
                 items.extend(self._items(child, depth + 1))
             else:
-                start = self._trim_start(child.start_byte, child.end_byte)
-                end = self._trim_end(start, child.end_byte)
+                if data[start] in _SPACE:
+                    start = self._trim_start(start, end)
+                if start < end and data[end - 1] in _SPACE:
+                    end = self._trim_end(start, end)
                 if end <= start:
                     continue
-                if items and isinstance(items[-1], _Unit) and self._trails(items[-1], child):
+                if items and type(items[-1]) is _Unit and self._trails(items[-1], child,
+                                                                      node_start):
                     items[-1].end = end  # `};` or `} // end` stays on the unit's line
                     continue
-                items.append(_Piece(start, end, comment=child.id in self.attach
-                                    and self._starts_line(child.start_byte),
-                                    token=not child.is_named))
+                items.append(_Piece(start, end, child_id in attach
+                                    and self._starts_line(node_start), not child.is_named))
         return items
 
-    def _trails(self, unit: _Unit, child: SyntaxNode) -> bool:
+    def _trails(self, unit: _Unit, child: SyntaxNode, child_start: int) -> bool:
         if not (child.is_extra or child.type in (";", ",")):
             return False
-        return self._row(child.start_byte) == self._row(max(unit.start, unit.end - 1))
-
-    def _group(self, items: list[_Unit | _Piece], paragraphs: bool) -> list[_Unit | _Group]:
-        """Pieces joined into statements (or, at top level, into blank-line paragraphs)."""
-        entries: list[_Unit | _Group] = []
-        for item in items:
-            last = entries[-1] if entries else None
-            if isinstance(item, _Unit):
-                entries.append(item)
-            elif isinstance(last, _Group) and self._joins(last, item, paragraphs):
-                last.end = max(last.end, item.end)
-                last.last = item
-                last.header = last.header and (item.header or item.token)
-            else:
-                entries.append(_Group(item.start, item.end, item, item.header, item.lead))
-        return entries
-
-    def _joins(self, group: _Group, piece: _Piece, paragraphs: bool) -> bool:
-        if group.lead:
-            return False
-        first_row = self._row(piece.start)
-        last_row = self._row(group.end - 1)
-        if first_row == last_row or piece.token or group.header:
-            return True
-        if group.last.comment and not group.last.header:
-            return first_row == last_row + 1
-        return paragraphs and first_row == last_row + 1
+        return self._row(child_start) == self._row(max(unit.start, unit.end - 1))
 
     # -- nodes -----------------------------------------------------------------------------
 
@@ -310,15 +354,56 @@ class _Outline:
 
     def _nodes(self, items: list[_Unit | _Piece], paragraphs: bool, parent_kind: str | None,
                depth: int) -> list[Node]:
-        nodes = []
-        for entry in self._group(items, paragraphs):
-            if isinstance(entry, _Group):
-                attrs: dict[str, Any] = {"leading_comments": True} if entry.lead else {}
-                nodes.append(make_node(self.source, NodeKind.TEXT, self._char(entry.start),
-                                       self._char(entry.end), **attrs))
+        """Units as DEFINITION nodes; the pieces between them joined into statements (or, at
+        top level, into blank-line paragraphs), one TEXT node each."""
+        nodes: list[Node] = []
+        rows = self.row_starts
+        # The open group of pieces: its span, the row of its last byte (-1: not known yet),
+        # whether it is a signature still waiting for its statement, whether it is the
+        # comments above a unit, and whether its last piece is a comment on its own line.
+        group_start = group_end = group_row = -1
+        header = lead = last_comment = False
+        for item in items:
+            if not isinstance(item, _Piece):
+                if group_start >= 0:
+                    nodes.append(self._text_node(group_start, group_end, lead))
+                    group_start = -1
+                nodes.append(self._definition(item, parent_kind, depth))
+                continue
+            piece = item
+            joins = False
+            if group_start >= 0 and not lead:
+                if piece.token or header:
+                    joins = True
+                else:
+                    first_row = bisect_right(rows, piece.start) - 1
+                    if group_row < 0:
+                        group_row = bisect_right(rows, group_end - 1) - 1
+                    if first_row == group_row:
+                        joins = True
+                    elif last_comment or paragraphs:
+                        joins = first_row == group_row + 1
+            if joins:
+                if piece.end > group_end:
+                    group_end = piece.end
+                    group_row = -1
+                last_comment = piece.comment and not piece.header
+                header = header and (piece.header or piece.token)
             else:
-                nodes.append(self._definition(entry, parent_kind, depth))
+                if group_start >= 0:
+                    nodes.append(self._text_node(group_start, group_end, lead))
+                group_start, group_end, group_row = piece.start, piece.end, -1
+                header, lead = piece.header, piece.lead
+                last_comment = piece.comment and not piece.header
+        if group_start >= 0:
+            nodes.append(self._text_node(group_start, group_end, lead))
         return nodes
+
+    def _text_node(self, start: int, end: int, lead: bool) -> Node:
+        if lead:
+            return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end),
+                             leading_comments=True)
+        return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end))
 
     def _definition(self, unit: _Unit, parent_kind: str | None, depth: int) -> Node:
         start, end = self._char(unit.start), self._char(unit.end)
@@ -326,7 +411,8 @@ class _Outline:
         if kind == "function" and parent_kind in _CLASS_LIKE:
             kind = "method"
         container = unit.body
-        if container is None and self._holds_unit(unit.outer):
+        if container is None and self._holds_unit(unit.outer.start_byte, unit.outer.end_byte,
+                                                           unit.outer.id):
             container = unit.outer
         children: list[Node] = []
         if container is not None and depth < MAX_DEPTH:
