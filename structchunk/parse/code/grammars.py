@@ -17,8 +17,9 @@ their grammars in the wheel.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -37,8 +38,38 @@ TITLE_PLACEHOLDER = regex.compile(r"\{(\w+)\}")
 
 
 @dataclass(frozen=True)
+class AttachRule:
+    """A pattern that captures one node by its type alone, `(comment) @attach`, optionally
+    with one text test, `((comment) @doc (#match? @doc "^/[*][*]"))`.
+
+    Such a pattern is answered for the nodes the outline looks at instead of by the query
+    over the whole tree: most matches of a query file are its comments, and only the comments
+    next to units and statements are ever asked about.
+    """
+
+    blank_lines: int  # blank lines allowed below the node: 0 for @attach, 1 for @doc
+    regex: re.Pattern[str] | None = None
+    positive: bool = True  # `#match?` (True) or `#not-match?` (False)
+
+    def holds(self, text: bytes) -> bool:
+        """Whether the node's text passes the test as tree-sitter's Python binding applies
+        it: read up to the first NUL byte (a C string), decoded as UTF-8, searched with `re`."""
+        if self.regex is None:
+            return True
+        try:
+            decoded = text.split(b"\0", 1)[0].decode("utf-8")
+        except UnicodeDecodeError:  # not reached: the code is encoded from a str
+            return not self.positive
+        return (self.regex.search(decoded) is not None) == self.positive
+
+
+@dataclass(frozen=True)
 class CodeGrammar:
-    """A compiled query file: the tree-sitter language and the settings of each pattern."""
+    """A compiled query file: the tree-sitter language and the settings of each pattern.
+
+    The query runs without the patterns in `attach_rules` (node kind id -> rules), which the
+    outline applies to the nodes it visits.
+    """
 
     name: str
     origin: str
@@ -46,6 +77,8 @@ class CodeGrammar:
     query: Query
     settings: tuple[Mapping[str, str], ...]
     guess_fields: bool = False  # no query file: read name and body from the grammar's fields
+    attach_rules: Mapping[int, tuple[AttachRule, ...]] = field(default_factory=dict)
+    query_text: str = ""  # the queries as compiled, before any pattern was taken out
 
 
 def load_code_grammar(name: str) -> CodeGrammar | None:
@@ -75,7 +108,8 @@ def _load(name: str, folders: tuple[Path, ...]) -> CodeGrammar | None:
         raise GrammarError(f"query does not compile: {err}", top.origin) from err
     settings = tuple(query.pattern_settings(index) for index in range(query.pattern_count))
     _validate(query, settings, text, top.origin)
-    return CodeGrammar(name, top.origin, language, query, settings)
+    return CodeGrammar(name, top.origin, language, query, settings,
+                       attach_rules=take_attach_rules(query, language, text), query_text=text)
 
 
 def _validate(query: Query, settings: tuple[Mapping[str, str], ...], text: str,
@@ -144,6 +178,84 @@ def _generic_grammar(name: str, language: Language) -> CodeGrammar | None:
         patterns.append("(comment) @attach")
     if not patterns:
         return None
-    query = Query(language, "\n".join(patterns))
+    text = "\n".join(patterns)
+    query = Query(language, text)
     settings = tuple(query.pattern_settings(index) for index in range(query.pattern_count))
-    return CodeGrammar(name, "tree-sitter-language-pack", language, query, settings, True)
+    return CodeGrammar(name, "tree-sitter-language-pack", language, query, settings, True,
+                       take_attach_rules(query, language, text), text)
+
+
+# `(kind) @attach`, or `((kind) @doc (#match? @doc "regex"))` (or `#not-match?`).
+_BARE = regex.compile(r"\(\s*(?P<kind>[A-Za-z_]\w*)\s*\)\s*@(?P<capture>attach|doc)")
+_TESTED = regex.compile(
+    r"\(\s*\(\s*(?P<kind>[A-Za-z_]\w*)\s*\)\s*@(?P<capture>attach|doc)\s*"
+    r"(?:\(\s*#(?P<test>match|not-match)\?\s+@(?P=capture)\s+"
+    r'"(?P<regex>(?:[^"\\]|\\.)*)"\s*\)\s*)?\)')
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "0": "\0"}
+
+
+def take_attach_rules(query: Query, language: Language, text: str
+                      ) -> dict[int, tuple[AttachRule, ...]]:
+    """Take the patterns that capture one node by its type alone out of the query (they are
+    disabled in it) and return them as rules by node kind id.
+
+    Any other pattern stays in the query. A kind that is a supertype (`expression`) stays
+    too, since its nodes have other kinds.
+    """
+    data = text.encode("utf-8")
+    supertypes = set(getattr(language, "supertypes", ()) or ())
+    rules: dict[int, list[AttachRule]] = {}
+    for index in range(query.pattern_count):
+        if query.pattern_settings(index) or query.pattern_assertions(index):
+            continue
+        pattern = _without_comments(data[query.start_byte_for_pattern(index):
+                                         query.end_byte_for_pattern(index)].decode("utf-8"))
+        match = _BARE.fullmatch(pattern) or _TESTED.fullmatch(pattern)
+        if match is None:
+            continue
+        kind = language.id_for_node_kind(match["kind"], True)
+        if kind is None or kind in supertypes:
+            continue
+        found = match.groupdict().get("regex")
+        try:
+            compiled = re.compile(_unescape(found)) if found is not None else None
+        except re.error:
+            continue  # left to the query, which reports it as it always has
+        rule = AttachRule(1 if match["capture"] == "doc" else 0, compiled,
+                          match.groupdict().get("test") != "not-match")
+        rules.setdefault(kind, []).append(rule)
+        query.disable_pattern(index)
+    return {kind: tuple(found_rules) for kind, found_rules in rules.items()}
+
+
+def _without_comments(pattern: str) -> str:
+    """A pattern's text without `;` comments (outside strings), trimmed."""
+    kept: list[str] = []
+    in_string = escaped = in_comment = False
+    for char in pattern:
+        if in_comment:
+            if char == "\n":
+                in_comment = False
+                kept.append(char)
+            continue
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == ";":
+            in_comment = True
+            continue
+        kept.append(char)
+    return "".join(kept).strip()
+
+
+def _unescape(value: str) -> str:
+    """A query string's value as tree-sitter reads it: `\\n`, `\\r`, `\\t` and `\\0` are
+    control characters, any other escaped character stands for itself."""
+    return regex.sub(r"\\(.)", lambda match: _ESCAPES.get(match[1], match[1]), value,
+                     flags=regex.DOTALL)

@@ -156,6 +156,7 @@ class _Outline:
         self.root = Parser(grammar.language).parse(data).root_node
         self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
         self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
+        self.attach_rules = grammar.attach_rules  # the same for the kinds read node by node
         self.unit_starts: list[int] = []  # units' outer nodes by start, to find what holds one
         self.unit_spans: list[tuple[int, int, int]] = []
         self._find_units()
@@ -181,6 +182,18 @@ class _Outline:
 
     def _starts_line(self, byte: int) -> bool:
         return not self.data[self.row_starts[self._row(byte)]:byte].strip()
+
+    def _attached(self, node: SyntaxNode, node_id: int) -> int:
+        """The blank lines a comment or attribute may stand above the unit it belongs to
+        (0 for `@attach`, 1 for `@doc`), or -1 when it belongs to none."""
+        found = self.attach.get(node_id, -1)
+        rules = self.attach_rules.get(node.kind_id) if self.attach_rules else None
+        if rules is not None and found < 1 and node.is_named:
+            text = self.data[node.start_byte:node.end_byte]
+            for rule in rules:
+                if rule.blank_lines > found and rule.holds(text):
+                    found = rule.blank_lines
+        return found
 
     def _text(self, node: SyntaxNode) -> str:
         return " ".join(self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
@@ -287,15 +300,15 @@ class _Outline:
 
         A doc comment (`/** … */`) may stand one blank line above; other comments may not.
         """
-        attach = self.attach
         outer = siblings[index]
         start = outer.start_byte
         while index > 0:
             sibling = siblings[index - 1]
-            if sibling.id not in attach or not self._starts_line(sibling.start_byte):
+            blank_lines = self._attached(sibling, sibling.id)
+            if blank_lines < 0 or not self._starts_line(sibling.start_byte):
                 break
             last_row = self._row(self._trim_end(sibling.start_byte, sibling.end_byte) - 1)
-            if last_row < self._row(start) - 1 - attach[sibling.id]:
+            if last_row < self._row(start) - 1 - blank_lines:
                 break
             start = sibling.start_byte
             index -= 1
@@ -309,7 +322,6 @@ class _Outline:
         items: list[_Unit | _Piece] = []
         children = container.children
         units = self.units
-        attach = self.attach
         data = self.data
         for index, child in enumerate(children):
             start = node_start = child.start_byte
@@ -336,7 +348,7 @@ class _Outline:
                                                                       node_start):
                     items[-1].end = end  # `};` or `} // end` stays on the unit's line
                     continue
-                items.append(_Piece(start, end, child_id in attach
+                items.append(_Piece(start, end, self._attached(child, child_id) >= 0
                                     and self._starts_line(node_start), not child.is_named))
         return items
 
