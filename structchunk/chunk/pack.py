@@ -118,18 +118,17 @@ class Packer:
         return piece
 
     def fits(self, piece: Piece) -> bool:
-        if self._characters:
-            body = piece.end - piece.start + len(piece.prefix) + len(piece.suffix)
-            if body <= self._roomy:
-                return True
-            if body > self.budget.max_size:
-                return False
-        return self.budget.fits(self.context_of(piece), piece.prefix, self.source,
-                                piece.start, piece.end, piece.suffix)
+        return self.fits_framed(piece, piece.prefix, piece.suffix)
 
     def fits_framed(self, piece: Piece, prefix: str, suffix: str) -> bool:
         """Whether `piece` fits with `prefix` and `suffix` as its frame (without building the
         framed piece)."""
+        if self._characters:
+            body = piece.end - piece.start + len(prefix) + len(suffix)
+            if body <= self._roomy:
+                return True
+            if body > self.budget.max_size:
+                return False
         return self.budget.fits(self.context_of(piece), prefix, self.source, piece.start,
                                 piece.end, suffix)
 

@@ -157,6 +157,7 @@ class _Outline:
         self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
         self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
         self.attach_rules = grammar.attach_rules  # the same for the kinds read node by node
+        self.read_attached: dict[int, int] = {}  # what the rules said, by node id
         self.unit_starts: list[int] = []  # units' outer nodes by start, to find what holds one
         self.unit_spans: list[tuple[int, int, int]] = []
         self._find_units()
@@ -189,10 +190,14 @@ class _Outline:
         found = self.attach.get(node_id, -1)
         rules = self.attach_rules.get(node.kind_id) if self.attach_rules else None
         if rules is not None and found < 1 and node.is_named:
+            read = self.read_attached.get(node_id)
+            if read is not None:  # a comment is asked about again as the sibling of a unit
+                return read
             text = self.data[node.start_byte:node.end_byte]
             for rule in rules:
                 if rule.blank_lines > found and rule.holds(text):
                     found = rule.blank_lines
+            self.read_attached[node_id] = found
         return found
 
     def _text(self, node: SyntaxNode) -> str:
