@@ -30,12 +30,16 @@ from structchunk.lang.markers import (
     is_item_label,
     marker_values,
 )
-from structchunk.lang.quotations import Quotations
+from structchunk.lang.quotations import DOUBLE_QUOTES, SINGLE_QUOTES, Quotations
 
 Spans = list[tuple[int, int]]
 
 _DASHES = frozenset("-–—―")
 _QUESTION = frozenset("?!‼⁇⁈⁉")
+_NO_SHAPE: frozenset[str] = frozenset()
+_CAPITAL = frozenset({"upper"})
+_UPPER = frozenset({"upper", "uncased"})
+_CASED = _UPPER | {"lower"}
 _TOKEN_LIMIT = 64  # how far back the word before a terminator is looked for
 _SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
 _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
@@ -53,18 +57,82 @@ _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
 _LINE_SLACK = 3  # characters a line wrapper may leave unused at the end of a line
 _BLANK_BEFORE = regex.compile(r"(?r)\n[^\S\n]*\n")
 _BLANK_AFTER = regex.compile(r"\n[^\S\n]*\n")
+_LAST_NOT_SPACE = regex.compile(r"(?r)[^\s\x1c-\x1f]")
+# Every character `Quotations` reads as a quotation mark.
+_QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
+# `_plain_cut` of a word that never ends a sentence (no shape is called "never")
+_NEVER = frozenset({"never"})
 
 def _char_class(chars: frozenset[str] | str) -> str:
     return "".join(regex.escape(char) for char in sorted(chars))
 
 
-@dataclass
+# "Word. Next", "word? next", "1990.) In": one terminator after a word of two to forty letters
+# and digits that follows whitespace (not ". ", as in a spaced abbreviation) or the start, then
+# closing quotes and brackets, one space and a letter. The scanner reports it as `plain` with
+# the word and its terminator as `word`; whether that cuts is decided once per word
+# (`RuleSegmenter._plain_cut`).
+_PLAIN = (r"(?P<plain>{0}(?<=(?:^|(?<!\.)\s)(?P<word>[\p{{L}}\p{{N}}]{{2,40}}{0})){1}"
+          r"(?=\x20\p{{L}}))")
+
+
+def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> regex.Pattern[str]:
+    """The scanner of every place where a sentence could end or start (see the module doc).
+
+    `absent`: characters dropped from the classes, for a scanner of texts known to hold none of
+    them; an alternative whose first class is left empty is dropped (an alternative that cannot
+    start at a known character would be tried at every position). The scanner begins with a
+    lookahead for the first characters of all alternatives, which lets the regex engine skip
+    the text between them faster.
+    """
+    def chars(entries: frozenset[str] | str) -> str:
+        return _char_class(frozenset(entries) - absent)
+
+    closers = chars(grammar.closers)
+    close = f"[{closers}]*" if closers else ""
+    first = chars(frozenset(grammar.final) | grammar.always | grammar.bullets | {"\r", "\n", ")"})
+    parts = [_PLAIN.format(f"[{chars(plain)}]", close)] if plain else []
+    parts.append(r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
+    always = chars(grammar.always)
+    if always:
+        parts.append(rf"(?P<always>[{always}]+(?:\s*\p{{Nd}}+\s*[{always}]+)?)"
+                     rf"(?P<aclose>{close})")
+    line_bullets = chars(grammar.line_bullets)
+    if line_bullets:
+        parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
+    openers = chars(grammar.openers)
+    parts.append(rf"(?P<newline>(?:\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*[\r\n])"
+                 rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
+    bullets = chars(grammar.bullets)
+    if bullets:
+        parts.append(rf"(?P<bullet>[{bullets}])")
+    parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
+    final = chars(grammar.final)
+    # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
+    quote_pairs = [rf"(?<=[{closing}])[{opening}]" for closing, opening in (
+        (chars(_CLOSING_QUOTES), chars(_OPENING_QUOTES)), (chars("“"), chars("„")))
+        if closing and opening]
+    if final:
+        parts.append(
+            rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
+            rf"(?P<close>{close}(?:\[\d{{1,3}}\]{close})*"
+            # a footnote number glued to the full stop: "... consultation.11 12 Take"
+            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
+            # a citation after a space belongs to the sentence it cites for: "... research. [1
+            # - 3] Sociologists", "... species. [10]" + line break
+            rf"(?:\x20\[\d{{1,3}}(?:\x20?[-–,]\x20?\d{{1,3}})*\]"
+            rf"(?=\s*\Z|\s*[\r\n]|\x20\p{{Lu}}))?)"
+            rf"(?=\s|\Z{''.join('|' + pair for pair in quote_pairs)})")
+    return regex.compile(f"(?=[{first}])(?:{'|'.join(parts)})")
+
+
+@dataclass(slots=True)
 class _State:
     """What one pass over one text remembers: cuts so far, open list and quotation."""
 
     text: str
     cuts: list[int]
-    quotes: Quotations
+    quotes: Quotations | None  # None for a text without quotation marks
     sentence_start: int = 0
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
     in_item: bool = False  # the current sentence is an item of an inline enumeration
@@ -94,9 +162,14 @@ class _Candidate:
 
 
 class RuleSegmenter:
-    """Sentence spans of a text by the rules of one `SentenceGrammar`. Thread-safe, reusable."""
+    """Sentence spans of a text by the rules of one `SentenceGrammar`. Thread-safe, reusable.
 
-    def __init__(self, grammar: SentenceGrammar) -> None:
+    `fast=False` turns off the shortcuts that find the same boundaries faster (the scanner's
+    plain case, the scanner for texts without rare terminators): every candidate then gets the
+    full analysis, a reference to test the shortcuts against.
+    """
+
+    def __init__(self, grammar: SentenceGrammar, *, fast: bool = True) -> None:
         self.grammar = grammar
         self._rules: tuple[Rule, ...] = grammar.rules
         # A word that matches no rule's token pattern leaves only the rules without one.
@@ -115,36 +188,32 @@ class RuleSegmenter:
         self._starters = grammar.words.get("starters", frozenset())
         self._pronoun_i = grammar.options.get("pronoun_i", False)
         self._lowercase_continues = grammar.options.get("lowercase_continues", False)
-        closers = _char_class(grammar.closers)
-        final = _char_class(grammar.final)
-        self._final = regex.compile(
-            rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
-            rf"(?P<close>[{closers}]*(?:\[\d{{1,3}}\][{closers}]*)*"
-            # a footnote number glued to the full stop: "... consultation.11 12 Take"
-            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
-            # a citation after a space belongs to the sentence it cites for: "... research. [1 -
-            # 3] Sociologists", "... species. [10]" + line break
-            rf"(?:\x20\[\d{{1,3}}(?:\x20?[-–,]\x20?\d{{1,3}})*\](?=\s*\Z|\s*[\r\n]|\x20\p{{Lu}}))?)"
-            # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
-            rf"(?=\s|\Z|(?<=[{_char_class(_CLOSING_QUOTES)}])[{_char_class(_OPENING_QUOTES)}]"
-            r"|(?<=“)„)")
-        parts = [r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))"]
-        if grammar.always:
-            always = _char_class(grammar.always)
-            parts.append(rf"(?P<always>[{always}]+(?:\s*\p{{Nd}}+\s*[{always}]+)?)"
-                         rf"(?P<aclose>[{closers}]*)")
-        if grammar.line_bullets:
-            line_bullets = _char_class(grammar.line_bullets)
-            parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
-        openers = _char_class(grammar.openers)
-        parts.append(rf"(?P<newline>(?:\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*[\r\n])"
-                     rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
-        bullets = _char_class(grammar.bullets)
-        if grammar.bullets:
-            parts.append(rf"(?P<bullet>[{bullets}])")
-        parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
-        parts.append(self._final.pattern)
-        self._scan = regex.compile("|".join(parts))
+        # The plain case "word. Next" is found by the scanner itself (see `_PLAIN`), for the
+        # terminators that no other alternative starts with and no rule without a word
+        # pattern applies to.
+        others = (grammar.always | grammar.bullets | grammar.line_bullets | grammar.openers
+                  | grammar.closers)
+        plain = "".join(char for char in ".?!" if fast and char in grammar.final
+                        and char not in others
+                        and all(rule.terminator is not None
+                                and not rule.terminator.fullmatch(char)
+                                for rule in self._tokenless_rules))
+        # Every proper ending of an abbreviation: "al." of "etal." ("et al."), whose first word
+        # is looked up with the word before it.
+        self._abbreviation_tails = frozenset(
+            spelling[index:] for spelling in grammar.abbreviations
+            for index in range(1, len(spelling) - 1))
+        self._scan = _scanner(grammar, plain, frozenset())
+        # Most texts hold none of the terminators and bullets outside ASCII: a scanner whose
+        # character classes list fewer characters skips plain text faster and finds the same
+        # matches in them.
+        rare = frozenset(char for char in grammar.final | grammar.always | grammar.bullets
+                         if not char.isascii())
+        if not fast:
+            rare = frozenset()
+        self._lean_scan = _scanner(grammar, plain, rare) if rare else self._scan
+        self._rare = re.compile(f"[{re.escape(''.join(sorted(rare)))}]") if rare else None
+        self._plain_cuts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         # Every alternative of the scanner starts with one of these characters; a text with
         # none of them before its closing terminator run has no boundary, and is answered
         # without the scan (the common case of one short sentence per call).
@@ -158,31 +227,69 @@ class RuleSegmenter:
     # --- public -----------------------------------------------------------------------
 
     def __call__(self, text: str) -> Spans:
-        return spans_between(text, self.boundaries(text))
+        stripped = len(text.rstrip())
+        return spans_between(text, self._boundaries(text, stripped), stripped)
 
     def boundaries(self, text: str) -> list[int]:
         """Offsets where one sentence ends and the next may begin, in increasing order."""
-        tail = len(text.rstrip())
+        return self._boundaries(text, len(text.rstrip()))
+
+    def _boundaries(self, text: str, stripped: int) -> list[int]:
+        """`boundaries`, given the length of `text` without trailing whitespace."""
+        tail = stripped
         while tail > 0 and text[tail - 1] in self._tail:
             tail -= 1
         if self._trigger.search(text, 0, tail) is None:
             return []  # a terminator run (with closers) at the very end cuts nothing
-        state = _State(text, [], Quotations(text, self._openers))
+        quote = _QUOTE_CHAR.search(text)
+        state = _State(text, [], Quotations(text, self._openers, quote.start())
+                       if quote is not None else None)
         length = len(text)
-        for match in self._scan.finditer(text):
+        last = _LAST_NOT_SPACE.search(text)
+        text_end = last.end() if last is not None else 0  # nothing but whitespace after it
+        plain_cuts = self._plain_cuts
+        skip = self._skip_before_first
+        scan = self._lean_scan if text.isascii() or self._rare is None \
+            or self._rare.search(text) is None else self._scan
+        for match in scan.finditer(text):
             group = match.lastgroup
             position = match.end()
-            if group == "close":
-                if self._plain_full_stop(text, match.start(), position):
+            if group == "plain":
+                word = match.group("word")
+                entry = plain_cuts.get(word)
+                if entry is None:
+                    entry = self._plain_cut(word)
+                start = match.start()
+                shapes = entry[position - start > 1]  # closing quotes or brackets
+                following = text[position + 1]
+                if shapes and ("upper" if following.isupper() else _shape(following)) in shapes \
+                        and following not in skip:
+                    if state.quotes is not None and not state.quotes.quiet(position):
+                        state.cut(self._quoted(state, position, position))
+                    elif position > state.sentence_start:
+                        state.cuts.append(position)
+                        state.sentence_start = position
+                        state.in_item = False
+                    continue
+                if shapes is _NEVER:
+                    continue
+                if self._plain_full_stop(text, start, position):
                     state.cut(self._quoted(state, position, position))
                     continue
-                candidate = self._candidate(text, match)
-                if candidate is not None:
-                    cut = self._terminator(state, candidate)
-                    if cut is not None:
-                        state.cut(self._quoted(state, cut, position))
+                self._decide(state, start, start + 1, position)
+            elif group == "close":
+                if position >= text_end and not (
+                        position + 1 < length and text[position] == " "
+                        and not text[position + 1].isspace()):
+                    continue  # only whitespace follows: the last span ends there anyway
+                start = match.start()
+                if self._plain_full_stop(text, start, position):
+                    state.cut(self._quoted(state, position, position))
+                    continue
+                self._decide(state, start, match.end("final"), position)
             elif group == "blank":
-                state.quotes.forget(position)
+                if state.quotes is not None:
+                    state.quotes.forget(position)
                 state.cut(match.start())
             elif group in ("always", "aclose"):
                 start = match.start()
@@ -190,7 +297,8 @@ class RuleSegmenter:
                            and text[start - 1].isdigit() and position < length
                            and text[position].isdigit())
                 if not decimal:  # the danda ends a sentence also inside a quotation
-                    state.quotes.read(position)
+                    if state.quotes is not None:
+                        state.quotes.read(position)
                     state.cut(position)
             elif group == "paren":
                 self._paren(state, match.start())
@@ -205,6 +313,51 @@ class RuleSegmenter:
                 if (start == 0 or text[start - 1].isspace()) and not self._at_start(state, start):
                     state.cut(start)
         return state.cuts
+
+    def _decide(self, state: _State, run_start: int, run_end: int, close_end: int) -> None:
+        """The full analysis of one terminator run `text[run_start:run_end]` whose closing
+        quotes, brackets and footnote marks end at `close_end`."""
+        candidate = self._candidate(state.text, run_start, run_end, close_end)
+        if candidate is not None:
+            cut = self._terminator(state, candidate)
+            if cut is not None:
+                state.cut(self._quoted(state, cut, close_end))
+
+    def _plain_cut(self, word: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The shapes of the next word's first letter (`_shape`) before which `_terminator`
+        cuts after `word` (its last character is the terminator), without and with closing
+        quotes or brackets after the terminator, in the context `_PLAIN` matches: whitespace
+        (not after a full stop) or the start before the word, one space and a letter that is no
+        opener after it. Remembered per word, so the common case costs a dictionary look-up.
+        """
+        cuts = self._plain_cuts
+        if len(cuts) > 65536:
+            cuts.clear()
+        core, terminator = word[:-1], word[-1]
+        shapes = closed = _NO_SHAPE
+        if len(core) > 1 \
+                and not any(char in self._strip or char in self._closers for char in core) \
+                and (self._any_token is None or not self._any_token.fullmatch(core)):
+            lookup = self.grammar.abbreviations
+            # What `_terminator` checks for a full stop: an enumeration marker, an
+            # abbreviation (also as the last word of one: "al." of "et al."), an initial.
+            if terminator != "." or (
+                    MARKER.fullmatch(core) is None and (core + ".") not in lookup
+                    and (core + ".") not in self._abbreviation_tails
+                    and _SINGLE_LETTER.fullmatch(core) is None):
+                # a lowercase word goes on the sentence after "!", after a closing quote or
+                # bracket and after a number (`_lowercase_start`)
+                lowercase = terminator in ".?" and not self._lowercase_continues \
+                    and core.isalpha()
+                shapes = _CASED if lowercase else _UPPER
+                closed = _UPPER
+            elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
+                    and (core + ".") not in lookup:
+                shapes = _CAPITAL  # `_plain_full_stop`
+            elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
+                shapes = closed = _NEVER  # a title ("Mr."): `_terminator` goes on
+        cuts[word] = (shapes, closed)
+        return shapes, closed
 
     # --- candidates -------------------------------------------------------------------
 
@@ -226,9 +379,8 @@ class RuleSegmenter:
                 and not (token_start >= 2 and text[token_start - 2] == ".")
                 and (self._any_token is None or not self._any_token.fullmatch(core)))
 
-    def _candidate(self, text: str, match: regex.Match[str]) -> _Candidate | None:
-        run_start, run_end = match.span("final")
-        close_end = match.end()
+    def _candidate(self, text: str, run_start: int, run_end: int,
+                   close_end: int) -> _Candidate | None:
         length = len(text)
         if close_end + 1 < length and text[close_end] == " " \
                 and not text[close_end + 1].isspace():
@@ -282,8 +434,11 @@ class RuleSegmenter:
     @staticmethod
     def _quoted(state: _State, cut: int, read_to: int) -> int | None:
         """`cut`, unless it falls inside a quotation that closes soon (see `Quotations`)."""
-        state.quotes.read(read_to)
-        return None if state.quotes.keeps_whole(cut) else cut
+        quotes = state.quotes
+        if quotes is None:
+            return cut  # a text without quotation marks
+        quotes.read(read_to)
+        return None if quotes.keeps_whole(cut) else cut
 
     def _marker(self, state: _State, start: int, label: str, style: str) -> bool | None:
         """An enumeration marker at `start`: True if it opens a new sentence (cut before it),
@@ -560,15 +715,34 @@ def _previous_word_lower(text: str, token_start: int) -> bool:
     return bool(word) and word.islower()
 
 
-def spans_between(text: str, cuts: list[int]) -> Spans:
-    """Split `text` at `cuts` and trim whitespace; empty pieces are dropped."""
+def spans_between(text: str, cuts: list[int], stripped: int | None = None) -> Spans:
+    """Split `text` at `cuts` and trim whitespace; empty pieces are dropped.
+
+    `stripped`, the length of `text` without trailing whitespace, saves computing it again.
+    """
     spans: Spans = []
     start = 0
-    for end in [*cuts, len(text)]:
-        first = _NOT_SPACE.search(text, start, end)
-        if first is not None:
+    length = len(text)
+    for end in [*cuts, length]:
+        # A printable ASCII character is no whitespace by any definition: the usual piece
+        # starts right there or after one space, found without a search.
+        if start < end and "!" <= text[start] <= "~":
+            piece_start = start
+        elif start + 1 < end and text[start] == " " and "!" <= text[start + 1] <= "~":
+            piece_start = start + 1
+        else:
+            first = _NOT_SPACE.search(text, start, end)
+            if first is None:
+                start = end
+                continue
             piece_start = first.start()
-            piece_end = piece_start + len(text[piece_start:end].rstrip())
-            spans.append((piece_start, piece_end))
+        if end == length:
+            if stripped is None:
+                stripped = len(text.rstrip())
+            spans.append((piece_start, max(piece_start, stripped)))
+        elif text[end - 1].isspace():
+            spans.append((piece_start, piece_start + len(text[piece_start:end].rstrip())))
+        else:
+            spans.append((piece_start, end))  # the usual cut, right after a terminator
         start = end
     return spans

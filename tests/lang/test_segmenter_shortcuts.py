@@ -1,0 +1,108 @@
+"""The segmenter's shortcuts find exactly the boundaries the full analysis finds.
+
+The scanner decides the plain case ("word. Next") from a per-word table, and texts without rare
+terminators get a leaner scanner; `RuleSegmenter(grammar, fast=False)` gives every candidate
+the full analysis. Both must agree on every text, in every language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from structchunk.lang.grammars import load_sentence_grammar
+from structchunk.lang.segmenter import RuleSegmenter
+from structchunk.lang.sentences import rule_segmenter
+
+LANGUAGES = ("en", "de", "hi", "mr", "und")
+
+# Words the shortcuts must tell apart: abbreviations of every class and of several words,
+# their last words ("al" of "et al."), initials, enumeration labels, Roman numerals, numbers,
+# capitalised and lowercase words, words in Devanagari.
+WORDS = [
+    "the", "word", "Mr", "Dr", "e.g", "i.e", "z. B", "z.B", "Nr", "No", "no", "Art", "Inc",
+    "U.S", "etc", "et al", "al", "a.m", "p.m", "P.M", "A", "I", "a", "b", "iv", "xi", "II",
+    "XIV", "iiiiii", "Ludwig", "König", "1", "12", "164th", "2016", "Januar", "am", "der",
+    "Monday", "This", "However", "Smith", "J", "eBay", "vgl", "bzw", "Abs", "lit", "ca", "approx",
+    "Ph.D", "Zimmermann-Str", "Yahoo", "co", "St", "st", "fig", "pp", "Vol", "Jh", "v. Chr",
+    "हिंदी", "है", "डॉ", "क्र", "इ.स", "आहे", "१२", "ऑफ़", "naïve", "ǅemal", "Ⓐ",
+]
+PUNCTUATION = [
+    ".", ". ", ".  ", "? ", "! ", "?! ", "... ", ". . . ", "… ", "। ", "॥ ", "。", ".\n", ".\n\n",
+    "\n", ", ", " ", " ", " ", " ", "; ", " - ", " – ", '"', "“", "”", "„", "‘", "’", "'", "«",
+    "»", "(", ")", "[", "]", "[1]", ".[3] ", ".11 12 ", " [1 - 3] ", "• ", "\n- ", " a) ",
+    " (iii) ", " 1. ", " b. ", ".)", ".”", "!’ ", ".“„", "§ ", "\xa0", "`", "``", "''", "¿",
+]
+PIECES = st.one_of(
+    st.sampled_from(WORDS),
+    st.sampled_from(WORDS).map(str.capitalize),
+    st.sampled_from(WORDS).map(str.upper),
+    st.sampled_from(PUNCTUATION),
+)
+TEXTS = st.lists(PIECES, max_size=50).map("".join)
+
+
+@cache
+def _pair(language: str) -> tuple[RuleSegmenter, RuleSegmenter]:
+    grammar = load_sentence_grammar(language)
+    return RuleSegmenter(grammar), RuleSegmenter(grammar, fast=False)
+
+
+def _agree(text: str, language: str) -> None:
+    fast, full = _pair(language)
+    assert fast.boundaries(text) == full.boundaries(text), (language, text)
+    assert fast(text) == full(text), (language, text)
+
+
+def test_the_shortcuts_are_on_by_default_and_find_the_plain_case() -> None:
+    segmenter = rule_segmenter("en")
+    assert "plain" in segmenter._scan.groupindex
+    assert "plain" not in _pair("en")[1]._scan.groupindex
+    text = "It rained all day. Then the sun came out? yes. In 2016.) We left."
+    expected = ["It rained all day.", "Then the sun came out?", "yes.", "In 2016.)", "We left."]
+    for spans in (segmenter(text), _pair("en")[1](text)):
+        assert [text[start:end] for start, end in spans] == expected
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=TEXTS, language=st.sampled_from(LANGUAGES))
+def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> None:
+    _agree(text, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("text", [
+    "He met the Rev. Smith. Then he left.",  # a title before a capital
+    "She cites Smith et al. The results hold.",  # the last word of an abbreviation
+    "SEE SMITH ET AL. Jones agrees. Pp. 3.",  # ... in capitals, before a name
+    "They came at 6 P.M. Travelers waited.",  # a rule with a word pattern
+    "König Ludwig XIV. Kardinal Mazarin kam.",  # a regnal number
+    "Am 3. Oktober war es. Am 4. nicht.",  # ordinals
+    "a. one b. two c. three\nNext line.",  # an inline enumeration
+    "IV. Introduction comes first.",  # an enumeration label at the start
+    "Chapter one\nii. Second part. Xi. Third.",
+    "Er sagte: „Komm mit.“ Dann ging er.",  # a quotation
+    "It's done. 'Yes.' she said. He's here. “Go.” Now.",  # apostrophes and quotes
+    "Thanks. sure. Why? because! Fine.",  # lowercase after terminators
+    "Wow!!! Great... Really? Yes.) Ok.",  # runs and brackets
+    "वह आया। फिर गया॥ १२ ॥ ठीक है. Done. हाँ? ठीक।",  # dandas and verse numbers
+    "Price 3.5. Then 4. Then v. Chr. gegründet. Seite 3 von 9. Ⓐ. Ⓑ.",
+])
+def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
+    _agree(text, language)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hi", "mr"])
+def test_shortcuts_agree_on_the_corpus(corpus: Path, language: str) -> None:
+    # every paragraph of the documents and prose in the language
+    paths = sorted(path for folder in ("docs", "prose") for path in
+                   (corpus / folder / language).rglob("*") if path.suffix in (".md", ".txt"))
+    assert paths
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for paragraph in text.split("\n\n"):
+            _agree(paragraph, language)
