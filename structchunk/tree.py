@@ -5,6 +5,7 @@ Every node knows its exact `[start, end)` span in `Source.text` and its 1-based 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -127,13 +128,17 @@ def carried_meta(node: Node) -> Mapping[str, Any]:
 def make_node(source: Source, kind: NodeKind, start: int, end: int,
               children: tuple[Node, ...] | list[Node] = (), **attrs: Any) -> Node:
     """Build a node, deriving its line numbers from the source's line table."""
-    last = max(start, end - 1)
-    return Node(kind, start, end, source.line_of(start), source.line_of(last), tuple(children),
+    starts = source.line_starts
+    return Node(kind, start, end, bisect_right(starts, start),
+                bisect_right(starts, end - 1) if end - 1 > start else bisect_right(starts, start),
+                children if type(children) is tuple else tuple(children),
                 MappingProxyType(attrs) if attrs else _EMPTY)
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Shrink [start, end) to exclude surrounding whitespace (empty spans collapse to start)."""
+    if start < end and not text[start].isspace() and not text[end - 1].isspace():
+        return start, end  # the usual case: nothing to trim
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -139,8 +138,10 @@ class _Evidence:
     """Counts the evidence of each language of one script in a list of words.
 
     Without word endings to test, a word counts where it is one of a language's own words.
-    With them, what each distinct word is evidence for is worked out once and remembered
-    (bounded), so a text pays one lookup per distinct word.
+    With them, each distinct word is judged once (its endings tested) and filed into the set
+    of every language it counts for; a text is then counted against those sets at C speed.
+    The sets are bounded: past `_MAX_JUDGED` words they start again, replaced as one object so
+    that a thread counting meanwhile keeps a consistent pair.
     """
 
     def __init__(self, profiles: Profiles, group: Sequence[LanguageProfile]) -> None:
@@ -151,7 +152,11 @@ class _Evidence:
         self.by_ending = any(profile.suffixes for profile in group)
         self.own_latin1 = tuple(frozenset(word.encode("latin-1") for word in own
                                           if _is_latin1(word)) for own in self.own)
-        self.known: dict[str, tuple[int, ...]] = {}
+        self.judged = self._fresh()
+
+    def _fresh(self) -> tuple[set[str], tuple[set[str], ...]]:
+        """No word judged yet; each language's set starts with its own words."""
+        return set(), tuple(set(own) for own in self.own)
 
     def counts_in(self, text: str) -> list[int]:
         """The evidence of each language among the words of `text`."""
@@ -167,18 +172,14 @@ class _Evidence:
     def counts(self, words: list[str]) -> list[int]:
         if not self.by_ending:
             return [sum(map(own.__contains__, words)) for own in self.own]
-        counts = [0] * len(self.group)
-        known = self.known
-        for word, times in Counter(words).items():
-            hits = known.get(word)
-            if hits is None:
-                hits = self._hits(word)
-                if len(known) >= 200_000:
-                    known.clear()
-                known[word] = hits
-            for index in hits:
-                counts[index] += times
-        return counts
+        judged, counting = self.judged
+        if len(judged) >= _MAX_JUDGED:
+            self.judged = judged, counting = self._fresh()
+        for word in set(words).difference(judged):
+            for index in self._hits(word):
+                counting[index].add(word)
+            judged.add(word)  # after its sets: a word seen as judged is filed everywhere
+        return [sum(map(found.__contains__, words)) for found in counting]
 
     def _hits(self, word: str) -> tuple[int, ...]:
         """The languages a lowercase word is evidence for."""
@@ -186,6 +187,9 @@ class _Evidence:
                      if word in self.own[index] or (
                          bool(profile.suffixes) and word.endswith(profile.suffixes)
                          and not any(other.counts(word) for other in self.deferred[index])))
+
+
+_MAX_JUDGED = 200_000
 
 
 def _is_latin1(word: str) -> bool:

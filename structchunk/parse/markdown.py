@@ -120,18 +120,25 @@ class _TreeBuilder:
     def _span(self, line_map: list[int] | None) -> tuple[int, int]:
         assert line_map is not None
         first, last = line_map
-        start = self.source.line_start(first)
-        end = self.source.line_end(max(first, last - 1))
-        return trim_span(self.source.text, start, end)
+        source = self.source
+        return trim_span(source.text, source.line_start(first),
+                         source.line_end(last - 1 if last - 1 > first else first))
 
     def _children_until(self, closing: str | None) -> list[Node]:
         nodes: list[Node] = []
-        while self.position < len(self.tokens):
-            token = self.tokens[self.position]
+        tokens = self.tokens
+        count = len(tokens)
+        while self.position < count:
+            token = tokens[self.position]
             self.position += 1
-            if closing is not None and token.type == closing:
+            kind = token.type
+            if kind == closing:
                 break
-            node = self._node_for(token)
+            if kind == "paragraph_open":  # the commonest block, read without a dispatch
+                self._skip_to("paragraph_close")
+                node = self._leaf(token, NodeKind.PARAGRAPH)
+            else:
+                node = self._node_for(token)
             if node is not None:
                 nodes.append(node)
         return nodes
@@ -159,10 +166,14 @@ class _TreeBuilder:
         return None
 
     def _skip_to(self, closing: str) -> None:
-        while self.position < len(self.tokens):
-            self.position += 1
-            if self.tokens[self.position - 1].type == closing:
-                return
+        tokens = self.tokens
+        position = self.position
+        count = len(tokens)
+        while position < count:
+            position += 1
+            if tokens[position - 1].type == closing:
+                break
+        self.position = position
 
     def _leaf(self, token: Any, kind: NodeKind) -> Node | None:
         if token.map is None:

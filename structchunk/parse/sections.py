@@ -7,6 +7,7 @@ top-level blocks to `sectionize`, so heading paths work the same way in every fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from structchunk.decode import Source
 from structchunk.tree import Node, NodeKind, make_node, trim_span
@@ -18,18 +19,20 @@ def fill_gaps(source: Source, start: int, end: int, children: list[Node]) -> lis
     Markup-only gaps (blank quote markers, stray pipes) are left to the chunker, which attaches
     them to a neighbouring piece; real text is never left outside the tree.
     """
-    text = source.text
     result: list[Node] = []
     cursor = start
-    for child in sorted(children, key=lambda node: node.start):
+    for child in sorted(children, key=_START):
         if child.start > cursor:
             _claim(source, cursor, child.start, result)
         result.append(child)
-        cursor = max(cursor, child.end)
+        if child.end > cursor:
+            cursor = child.end
     if end > cursor:
         _claim(source, cursor, end, result)
-    del text
     return result
+
+
+_START = attrgetter("start")
 
 
 def _claim(source: Source, start: int, end: int, result: list[Node]) -> None:
