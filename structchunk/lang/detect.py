@@ -206,7 +206,7 @@ def _evidence(profiles: Profiles, script: str) -> _Evidence | None:
     return _Evidence(profiles, group) if group else None
 
 
-def vote(text: str, script: str) -> str | None:
+def vote(text: str, script: str, profiles: Profiles | None = None) -> str | None:
     """The language of `script` whose evidence decides `text`, or None without a clear lead.
 
     Evidence is what the language's `[detection]` table lists: function words, words with its
@@ -214,7 +214,7 @@ def vote(text: str, script: str) -> str | None:
     decides when it has at least its `min_words` and, against every other language of the
     script, more evidence and at least `ratio` times as much.
     """
-    evidence = _evidence(language_profiles(), script)
+    evidence = _evidence(profiles or language_profiles(), script)
     if evidence is None:
         return None
     group = evidence.group
@@ -278,7 +278,9 @@ def _without_noise(text: str) -> str:
     return text
 
 
-def _judge(text: str) -> _Verdict:
+def _judge(text: str, profiles: Profiles | None = None) -> _Verdict:
+    """What `text` says about its language; `profiles` saves looking the search path up
+    again when one caller judges many texts."""
     if len(text) < MIN_LETTERS:
         return _UNJUDGED
     sample = _without_noise(text[:SAMPLE])
@@ -299,18 +301,20 @@ def _judge(text: str) -> _Verdict:
     if letters < MIN_LETTERS:
         return _UNJUDGED
     if devanagari * 3 >= letters:  # Hindi or Marathi, perhaps with English terms
-        marked = vote(sample, "Devanagari")
+        profiles = profiles or language_profiles()
+        marked = vote(sample, "Devanagari", profiles)
         return (_Verdict(marked) if marked
-                else _Verdict(None, _script_languages("Devanagari"), sample))
+                else _Verdict(None, profiles.script_languages("Devanagari"), sample))
     latin = len(narrow.translate(None, _LATIN1_NOT_LATIN)) if narrow is not None \
         else counted[1] if counted is not None else len(_NOT_LATIN.sub("", sample))
     if latin * 2 >= letters:
-        voted = vote(sample, "Latin")
+        profiles = profiles or language_profiles()
+        voted = vote(sample, "Latin", profiles)
         if voted:
             return _Verdict(voted)
         # No clear function words: the language around decides, as for Devanagari text
         # without markers; langdetect only where nothing around is of this script.
-        return _Verdict(None, _script_languages("Latin"), sample)
+        return _Verdict(None, profiles.script_languages("Latin"), sample)
     # Other scripts: langdetect holds no profiles for them, the script names the language.
     return _Verdict(script_language(sample, letters)) if narrow is None else _UNJUDGED
 
@@ -426,6 +430,7 @@ class _LanguageMap:
 
     def __init__(self, document: Document) -> None:
         self.text = document.text
+        self.profiles = language_profiles()
         self.spans: list[tuple[int, int] | None] = [(0, len(self.text))]
         self.parents: list[int] = [-1]
         self.verdicts: list[_Verdict | None] = [None]
@@ -486,6 +491,6 @@ class _LanguageMap:
             span = self.spans[scope]
             # Only the first SAMPLE characters are read, so only those are copied.
             verdict = _UNJUDGED if span is None else _judge(
-                self.text[span[0]:min(span[1], span[0] + SAMPLE)])
+                self.text[span[0]:min(span[1], span[0] + SAMPLE)], self.profiles)
             self.verdicts[scope] = verdict
         return verdict
