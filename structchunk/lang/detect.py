@@ -68,10 +68,6 @@ def supported_languages() -> tuple[str, ...]:
     return language_profiles().languages
 
 
-def _script_languages(script: str) -> tuple[str, ...]:
-    return language_profiles().script_languages(script)
-
-
 @lru_cache(maxsize=4)
 def _factory(profiles: Profiles) -> tuple[Any, dict[str, str]]:
     """langdetect's factory with the profiles of the supported languages only, built once per
