@@ -84,23 +84,13 @@ class _Unit:
     end: int = 0
 
 
-class _Piece:
-    """A stretch of the code that is not a unit: a statement, a comment, a brace.
-
-    A plain class with slots and positional fields: one is made per statement.
-    """
-
-    __slots__ = ("start", "end", "comment", "token", "header", "lead")
-
-    def __init__(self, start: int, end: int, comment: bool = False, token: bool = False,
-                 header: bool = False, lead: bool = False) -> None:
-        self.start = start
-        self.end = end
-        self.comment = comment  # a comment on its own line: it leads the statement below
-        self.token = token  # punctuation or a keyword: it closes the statement above
-        self.header = header  # a unit's signature: it joins the statement after it
-        self.lead = lead  # the comments above a unit: never joined, so a cut may follow them
-
+# A stretch of the code that is not a unit (a statement, a comment, a brace): a plain tuple
+# `(start, end, flags)` in bytes, since one is made per statement.
+_Piece = tuple[int, int, int]
+COMMENT = 1  # a comment on its own line: it leads the statement below
+TOKEN = 2  # punctuation or a keyword: it closes the statement above
+HEADER = 4  # a unit's signature: it joins the statement after it
+LEAD = 8  # the comments above a unit: never joined, so a cut may follow them
 
 
 class _CharOffsets:
@@ -307,15 +297,20 @@ class _Outline:
         """
         outer = siblings[index]
         start = outer.start_byte
+        attach, rules, rows = self.attach, self.attach_rules, self.row_starts
         while index > 0:
             sibling = siblings[index - 1]
-            blank_lines = self._attached(sibling, sibling.id)
-            if blank_lines < 0 or not self._starts_line(sibling.start_byte):
+            sibling_id = sibling.id
+            if sibling_id not in attach and sibling.kind_id not in rules:
                 break
-            last_row = self._row(self._trim_end(sibling.start_byte, sibling.end_byte) - 1)
-            if last_row < self._row(start) - 1 - blank_lines:
+            blank_lines = self._attached(sibling, sibling_id)
+            sibling_start = sibling.start_byte
+            if blank_lines < 0 or not self._starts_line(sibling_start):
                 break
-            start = sibling.start_byte
+            last_row = bisect_right(rows, self._trim_end(sibling_start, sibling.end_byte) - 1)
+            if last_row < bisect_right(rows, start) - 1 - blank_lines:
+                break
+            start = sibling_start
             index -= 1
         start = self._trim_start(start, outer.end_byte)  # a node may begin at a MISSING token
         return start, self._trim_end(start, outer.end_byte)
@@ -328,6 +323,10 @@ class _Outline:
         children = container.children
         units = self.units
         data = self.data
+        unit_starts = self.unit_starts
+        unit_count = len(unit_starts)
+        attach = self.attach
+        rules = self.attach_rules
         for index, child in enumerate(children):
             start = node_start = child.start_byte
             end = child.end_byte
@@ -337,10 +336,14 @@ class _Outline:
             unit = units.get(child_id)
             if unit is not None:
                 unit.start, unit.end = self._extend(children, index)
-                while items and type(items[-1]) is _Piece and items[-1].start >= unit.start:
+                while items and type(items[-1]) is tuple and items[-1][0] >= unit.start:
                     items.pop()  # comments the unit took in
                 items.append(unit)
-            elif depth < MAX_DEPTH and self._holds_unit(start, end, child_id):
+                continue
+            # Most children hold no unit: none starts inside them.
+            first = bisect_left(unit_starts, start)
+            if (first < unit_count and unit_starts[first] < end and depth < MAX_DEPTH
+                    and self._holds_unit(start, end, child_id)):
                 items.extend(self._items(child, depth + 1))
             else:
                 if data[start] in _SPACE:
@@ -353,8 +356,12 @@ class _Outline:
                                                                       node_start):
                     items[-1].end = end  # `};` or `} // end` stays on the unit's line
                     continue
-                items.append(_Piece(start, end, self._attached(child, child_id) >= 0
-                                    and self._starts_line(node_start), not child.is_named))
+                flags = 0 if child.is_named else TOKEN
+                if ((child_id in attach or child.kind_id in rules)
+                        and self._attached(child, child_id) >= 0
+                        and self._starts_line(node_start)):
+                    flags |= COMMENT
+                items.append((start, end, flags))
         return items
 
     def _trails(self, unit: _Unit, child: SyntaxNode, child_start: int) -> bool:
@@ -381,19 +388,19 @@ class _Outline:
         group_start = group_end = group_row = -1
         header = lead = last_comment = False
         for item in items:
-            if not isinstance(item, _Piece):
+            if not isinstance(item, tuple):
                 if group_start >= 0:
                     nodes.append(self._text_node(group_start, group_end, lead))
                     group_start = -1
                 nodes.append(self._definition(item, parent_kind, depth))
                 continue
-            piece = item
+            start, end, flags = item
             joins = False
             if group_start >= 0 and not lead:
-                if piece.token or header:
+                if flags & TOKEN or header:
                     joins = True
                 else:
-                    first_row = bisect_right(rows, piece.start) - 1
+                    first_row = bisect_right(rows, start) - 1
                     if group_row < 0:
                         group_row = bisect_right(rows, group_end - 1) - 1
                     if first_row == group_row:
@@ -401,17 +408,17 @@ class _Outline:
                     elif last_comment or paragraphs:
                         joins = first_row == group_row + 1
             if joins:
-                if piece.end > group_end:
-                    group_end = piece.end
+                if end > group_end:
+                    group_end = end
                     group_row = -1
-                last_comment = piece.comment and not piece.header
-                header = header and (piece.header or piece.token)
+                last_comment = flags & (COMMENT | HEADER) == COMMENT
+                header = header and flags & (HEADER | TOKEN) != 0
             else:
                 if group_start >= 0:
                     nodes.append(self._text_node(group_start, group_end, lead))
-                group_start, group_end, group_row = piece.start, piece.end, -1
-                header, lead = piece.header, piece.lead
-                last_comment = piece.comment and not piece.header
+                group_start, group_end, group_row = start, end, -1
+                header, lead = flags & HEADER != 0, flags & LEAD != 0
+                last_comment = flags & (COMMENT | HEADER) == COMMENT
         if group_start >= 0:
             nodes.append(self._text_node(group_start, group_end, lead))
         return nodes
@@ -436,15 +443,18 @@ class _Outline:
             items: list[_Unit | _Piece] = []
             code_start = self._trim_start(unit.outer.start_byte, unit.end)
             if code_start > unit.start:
-                items.append(_Piece(unit.start, self._trim_end(unit.start, code_start),
-                                    lead=True))
+                items.append((unit.start, self._trim_end(unit.start, code_start), LEAD))
             head_end = self._trim_end(code_start, min(container.start_byte, unit.end))
             if head_end > code_start:
-                items.append(_Piece(code_start, head_end, header=True))
+                items.append((code_start, head_end, HEADER))
             items.extend(self._items(container, depth + 1))
-            tail_start = max(container.end_byte, items[-1].end if items else unit.start)
+            last_end = unit.start
+            if items:
+                last = items[-1]
+                last_end = last[1] if isinstance(last, tuple) else last.end
+            tail_start = max(container.end_byte, last_end)
             if self._trim_end(tail_start, unit.end) > tail_start:
-                items.append(_Piece(tail_start, unit.end, token=True))
+                items.append((tail_start, unit.end, TOKEN))
             children = self._fill(start, end, self._nodes(items, False, kind, depth + 1))
             if len(children) == 1 and children[0].kind is NodeKind.TEXT:
                 children = []
