@@ -15,6 +15,7 @@ sentences of corpus/sentences/ud, one sentence per call.
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -147,16 +148,47 @@ def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
     return tools
 
 
-def sentence_tools(paragraphs: list[str], sentences: list[str]) -> dict[str, Tool]:
+# The same-run references for the segmenter: a split at every terminator before whitespace
+# (what the simplest splitters do, with no rule at all), and the segmenters of the sentence
+# benchmark (`benchmarks/sentences.py`) where installed.
+NAIVE_SPLIT = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentence_tools(paragraphs: list[str], sentences: list[str],
+                   peers: bool = True) -> dict[str, Tool]:
     from structchunk.lang.sentences import rule_segmenter
 
     english = rule_segmenter("en")
-    return {
+    tools: dict[str, Tool] = {
         "structchunk segmenter, one paragraph per call": lambda: [
             english(paragraph) for paragraph in paragraphs],
         "structchunk segmenter, one sentence per call": lambda: [
             english(sentence) for sentence in sentences],
+        "re split at terminators, one paragraph per call": lambda: [
+            NAIVE_SPLIT.split(paragraph) for paragraph in paragraphs],
+        "re split at terminators, one sentence per call": lambda: [
+            NAIVE_SPLIT.split(sentence) for sentence in sentences],
     }
+    if not peers:
+        return tools
+    try:
+        import spacy
+
+        nlp = spacy.blank("en")
+        nlp.add_pipe("sentencizer")
+        tools["spaCy sentencizer, one paragraph per call"] = lambda: [
+            list(nlp(paragraph).sents) for paragraph in paragraphs]
+    except ImportError:
+        pass
+    try:
+        import pysbd
+
+        pysbd_segmenter = pysbd.Segmenter(language="en", clean=False)
+        tools["pySBD, one paragraph per call"] = lambda: [
+            pysbd_segmenter.segment(paragraph) for paragraph in paragraphs]
+    except ImportError:
+        pass
+    return tools
 
 
 def main() -> None:
@@ -164,6 +196,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--max-size", type=int, default=1000)
     parser.add_argument("--only", default="markdown,code,sentences")
+    parser.add_argument("--no-peers", action="store_true",
+                        help="sentences: leave out spaCy and pySBD (pySBD takes seconds a round)")
     args = parser.parse_args()
     root = corpus_root()
     parts = set(args.only.split(","))
@@ -210,15 +244,17 @@ def main() -> None:
                 for line in handle:
                     record = json.loads(line)
                     sentences.extend(record["sentences"])
-        tools = sentence_tools(paragraphs, sentences)
+        tools = sentence_tools(paragraphs, sentences, peers=not args.no_peers)
         seconds = race(tools, args.rounds)
         print("\nSentence segmentation (English rules)\n")
-        print("| calls | texts | MB | MB/s |\n|---|---:|---:|---:|")
-        for name, items in (("one paragraph per call", paragraphs),
-                            ("one sentence per call", sentences)):
+        print("| tool | texts | MB | MB/s | structchunk's speed relative to it |")
+        print("|---|---:|---:|---:|---:|")
+        for name, value in seconds.items():
+            items = sentences if name.endswith("one sentence per call") else paragraphs
+            ours = seconds[f"structchunk segmenter, {name.split(', ', 1)[1]}"]
             megabytes = sum(len(item.encode("utf-8")) for item in items) / 1e6
-            value = seconds[f"structchunk segmenter, {name}"]
-            print(f"| {name} | {len(items)} | {megabytes:.2f} | {megabytes / value:.1f} |")
+            print(f"| {name} | {len(items)} | {megabytes:.2f} | {megabytes / value:.1f} | "
+                  f"{value / ours:.2f} |")
 
 
 if __name__ == "__main__":

@@ -15,13 +15,12 @@ import regex
 QUOTE_LIMIT = 600
 DOUBLE_QUOTES = '"“”„«»'
 SINGLE_QUOTES = "'‘’‚"
+_QUOTE_CHARS = frozenset(DOUBLE_QUOTES + SINGLE_QUOTES)
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
 _BLANK_LINE = r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
 _DOUBLE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
 _SINGLE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
-# Every character a quotation mark can be; `_QUOTE_MARK` matches only at one of them.
-QUOTE_CHAR = regex.compile(f"[{regex.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
 _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘‚](?=[\p{L}\p{N}]))"""
                             r"|(?<=\S)['’‘](?![\p{L}\p{N}])")
 
@@ -29,26 +28,33 @@ _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘�
 class Quotations:
     """The open double and single quotation of one text, read up to some offset."""
 
-    __slots__ = ("_openers", "double_open", "next_char", "read_to", "single_open", "text")
+    __slots__ = ("_openers", "double_open", "next_mark", "read_to", "single_open", "text")
 
-    def __init__(self, text: str, openers: frozenset[str], first_char: int | None = None) -> None:
-        """`first_char`: the offset of the first character in `QUOTE_CHAR` if known."""
+    def __init__(self, text: str, openers: frozenset[str], first_quote: int = 0) -> None:
+        """`first_quote`: an offset before which no quote character stands, if known."""
         self.text = text
         self._openers = openers
         self.double_open: int | None = None
         self.single_open: int | None = None
         self.read_to = 0  # quotation marks before this offset have been read
-        # No character of `QUOTE_CHAR` stands between `read_to` and this offset.
-        self.next_char = first_char if first_char is not None else self._next_char(0)
+        # No quotation mark (as read in the whole text) between `read_to` and this offset.
+        self.next_mark = self._next_mark(first_quote)
 
-    def _next_char(self, start: int) -> int:
-        found = QUOTE_CHAR.search(self.text, start)
+    def _next_mark(self, start: int) -> int:
+        found = _QUOTE_MARK.search(self.text, start)
         return found.start() if found is not None else len(self.text)
 
+    def _nothing_before(self, end: int) -> bool:
+        """Whether reading up to `end` would find no quotation mark. Read up to `end`, the
+        character before it has no character after it; that one is not looked at in the
+        whole text, so it must be no quote character at all."""
+        return end <= self.next_mark and self.text[end - 1] not in _QUOTE_CHARS
+
     def quiet(self, end: int) -> bool:
-        """Read up to `end` if that is cheap: True when no quotation is open and no quote
-        character stands before `end`, so a cut before `end` is never kept whole."""
-        if self.double_open is None and self.single_open is None and end <= self.next_char:
+        """Read up to `end` if that is cheap: True when no quotation is open and none opens
+        before `end`, so a cut before `end` is never kept whole."""
+        if self.double_open is None and self.single_open is None \
+                and self._nothing_before(end):
             if end > self.read_to:
                 self.read_to = end
             return True
@@ -63,7 +69,7 @@ class Quotations:
         """Read the quotation marks up to `end`."""
         if end <= self.read_to:
             return
-        if end <= self.next_char:  # no quotation mark on the way
+        if self._nothing_before(end):
             self.read_to = end
             return
         for match in _QUOTE_MARK.finditer(self.text, self.read_to, end):
@@ -72,7 +78,7 @@ class Quotations:
             else:
                 self._single(match.start())
         self.read_to = end
-        self.next_char = self._next_char(end)
+        self.next_mark = self._next_mark(end)
 
     def keeps_whole(self, cut: int) -> bool:
         """Whether `cut` falls inside a quotation that closes soon after it."""
