@@ -55,7 +55,11 @@ _LATIN1_NOT_LATIN = bytes(code for code in range(256) if _NOT_LATIN.match(chr(co
 # pattern several times faster than `regex`.
 _NOISE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\n]*>|(?<!\S)(?=([^\s/\\@`<]*))\1[/\\@]\S*",
                     re.DOTALL)
-_NOISE_TRIGGERS = ("`", "<", "/", "\\", "@")  # every match holds one of these
+# The two halves of `_NOISE`: spans that open with ` or <, and tokens holding / \ or @. A
+# text without the triggers of one half is read by the other alone, which gives the same
+# result (a half whose triggers are absent never matches) in a fraction of the time.
+_MARKUP = re.compile(r"```.*?```|`[^`\n]*`|<[^>\n]*>", re.DOTALL)
+_TOKENS = re.compile(r"(?<!\S)(?=([^\s/\\@`<]*))\1[/\\@]\S*")
 _WORDS = regex.compile(r"[\p{L}\p{M}]+")
 _LATIN1_WORDS = re.compile("[" + "".join(re.escape(chr(code)) for code in range(256)
                                          if _WORDS.match(chr(code))) + "]+")
@@ -268,10 +272,11 @@ _UNJUDGED = _Verdict()
 
 
 def _without_noise(text: str) -> str:
-    for trigger in _NOISE_TRIGGERS:
-        if trigger in text:
-            return _NOISE.sub(" ", text)
-    return text
+    markup = "`" in text or "<" in text
+    tokens = "/" in text or "\\" in text or "@" in text
+    if markup:
+        return (_NOISE if tokens else _MARKUP).sub(" ", text)
+    return _TOKENS.sub(" ", text) if tokens else text
 
 
 def _judge(text: str, profiles: Profiles | None = None) -> _Verdict:
