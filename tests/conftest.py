@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,24 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under mutation testing, start each mutant's run with empty caches.
+
+    mutmut forks every mutant's test run from a process that has already run the tests,
+    so grammars, compiled rules and detectors loaded there would be reused and a mutant in
+    the code that builds them could never be seen by any test.
+    """
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith("structchunk") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "corpus_samples"
