@@ -35,9 +35,8 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 
-# Fallbacks for files that are not UTF-8; cp1252 first since it is what "Latin-1" files
-# written on Windows usually are. latin-1 decodes any byte string, so the chain always ends.
-_LEGACY_ENCODINGS = ("cp1252", "latin-1")
+# Files that are not UTF-8 are read as cp1252, what "Latin-1" files written on Windows
+# usually are, and as latin-1 (which decodes any byte string) where cp1252 cannot.
 
 
 @dataclass(frozen=True)
@@ -98,17 +97,20 @@ class Source:
         return self.line_starts[line]
 
     def line_end(self, line: int) -> int:
-        """Offset just before the line break that ends 0-based `line`."""
+        """Offset just before the line break that ends 0-based `line` (or the text's end)."""
         if line + 1 < len(self.line_starts):
             end = self.line_starts[line + 1]
-            if self.text[end - 1] == "\n":
+        elif line + 1 == len(self.line_starts) and self.text.endswith(("\n", "\r")):
+            end = len(self.text)  # the last line, ended by a break
+        else:
+            return len(self.text)
+        if self.text[end - 1] == "\n":
+            end -= 1
+            if end > self.line_starts[line] and self.text[end - 1] == "\r":
                 end -= 1
-                if end > 0 and self.text[end - 1] == "\r" and end - 1 >= self.line_starts[line]:
-                    end -= 1
-            elif self.text[end - 1] == "\r":
-                end -= 1
-            return end
-        return len(self.text)
+        elif self.text[end - 1] == "\r":
+            end -= 1
+        return end
 
 
 def compute_line_starts(text: str) -> tuple[int, ...]:
@@ -136,7 +138,7 @@ def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) 
                 raise DecodeError(f"has a {encoding} byte-order mark but is not valid "
                                   f"{encoding} at byte {err.start}", origin) from err
             return from_text(text, origin, path, encoding)
-    if b"\x00" in data[:8192] or b"\x00" in data:
+    if b"\x00" in data:
         return _decode_unmarked_wide(data, origin, path)
     try:
         return from_text(data.decode("utf-8"), origin, path, "utf-8")
@@ -144,14 +146,12 @@ def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) 
         first_bad = err.start
     if _looks_binary(data):
         raise DecodeError("is not a text file (it contains control bytes)", origin)
-    for encoding in _LEGACY_ENCODINGS:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        warning = (f"not valid UTF-8 (first bad byte at {first_bad}); decoded as {encoding}")
-        return from_text(text, origin, path, encoding, (warning,))
-    raise DecodeError("could not be decoded", origin)  # pragma: no cover - latin-1 decodes all
+    try:
+        encoding, text = "cp1252", data.decode("cp1252")
+    except UnicodeDecodeError:  # five bytes cp1252 leaves undefined; latin-1 decodes any byte
+        encoding, text = "latin-1", data.decode("latin-1")
+    warning = f"not valid UTF-8 (first bad byte at {first_bad}); decoded as {encoding}"
+    return from_text(text, origin, path, encoding, (warning,))
 
 
 def _decode_unmarked_wide(data: bytes, origin: str, path: str | None) -> Source:
@@ -170,7 +170,7 @@ def _decode_unmarked_wide(data: bytes, origin: str, path: str | None) -> Source:
     except UnicodeDecodeError as err:
         raise DecodeError(f"looks like {encoding.upper()} without a byte-order mark, but is "
                           f"not valid {encoding.upper()} at byte {err.start}", origin) from err
-    if "\x00" in text or _looks_binary(text.encode("utf-8", "surrogatepass")):
+    if "\x00" in text or _looks_binary(text.encode()):
         raise DecodeError(f"looks like {encoding.upper()} without a byte-order mark, but "
                           "decodes to control characters: not a text file", origin)
     warning = f"no byte-order mark; decoded as {encoding} (NUL bytes in every code unit)"
@@ -225,21 +225,21 @@ def load(item: str | os.PathLike[str] | bytes | Source, max_bytes: int = DEFAULT
     """
     check_max_bytes(max_bytes)
     if isinstance(item, Source):
-        check_size(len(item.text), max_bytes, item.origin, exact=False)
+        check_size(len(item.text), max_bytes, item.origin, unit="characters")
         return item
     if isinstance(item, (bytes, bytearray, memoryview)):
         data = bytes(item)
         check_size(len(data), max_bytes, "<bytes>")
         return RawInput(data, "<bytes>")
     if isinstance(item, (str, os.PathLike)):
-        origin = _path_name(item)
+        origin = os.fsdecode(item)
         return RawInput(read_path(item, max_bytes), origin, origin)
     raise TypeError(f"expected a path, bytes or Source, not {type(item).__name__}")
 
 
 def read_source(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Source:
     """A file decoded: `read_path` then `decode_bytes`."""
-    origin = _path_name(path)
+    origin = os.fsdecode(path)
     return decode_bytes(read_path(path, max_bytes), origin, origin)
 
 
@@ -250,16 +250,15 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
     file is opened without blocking and read at most `max_bytes + 1` bytes, so no input can
     hang or exhaust memory.
     """
-    origin = _path_name(path)
+    origin = os.fsdecode(path)
     if not origin or "\x00" in origin:
         raise SourceNotFoundError("is not a file name", origin or "<empty path>")
     try:
         info = os.stat(origin)
     except FileNotFoundError as err:
         raise SourceNotFoundError("no such file", origin) from err
-    except (OSError, ValueError) as err:
-        reason = getattr(err, "strerror", None) or str(err)
-        raise SourceNotFoundError(f"cannot be read ({reason})", origin) from err
+    except OSError as err:  # a name with a NUL byte, the one ValueError, is refused above
+        raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
     _check_regular(info.st_mode, origin)
     check_size(info.st_size, max_bytes, origin)
     try:
@@ -286,10 +285,9 @@ def check_max_bytes(max_bytes: object) -> None:
         raise OptionError(f"max_bytes must be a whole number above 0, not {max_bytes!r}")
 
 
-def check_size(size: int, max_bytes: int, origin: str, *, exact: bool = True) -> None:
-    """Refuse input above `max_bytes`; for text (`exact=False`) size counts characters."""
+def check_size(size: int, max_bytes: int, origin: str, *, unit: str = "bytes") -> None:
+    """Refuse input above `max_bytes`; for text the size counts characters."""
     if size > max_bytes:
-        unit = "bytes" if exact else "characters"
         raise SourceTooLargeError(
             f"is {size:,} {unit}, more than the limit of max_bytes={max_bytes:,} "
             "(raise max_bytes to read it)", origin)
@@ -306,7 +304,3 @@ def _check_regular(mode: int, origin: str) -> None:
             "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
     raise SourceNotFoundError(f"is {kind}; only regular files are read", origin)
 
-
-def _path_name(path: str | os.PathLike[str]) -> str:
-    name = os.fspath(path)
-    return name if isinstance(name, str) else os.fsdecode(name)

@@ -282,3 +282,121 @@ def test_control_bytes_at_exactly_five_percent_leave_a_legacy_file_text() -> Non
     assert source.encoding == "cp1252" and source.text.startswith("\x01" * 5)
     err = _refusal(DecodeError, decode.decode_bytes, b"\x01" + data, "six.txt")
     assert str(err) == "six.txt: is not a text file (it contains control bytes)"
+
+
+# Reading races and failures after the file was found, simulated at the system calls.
+
+def test_a_file_that_cannot_be_opened_after_its_stat_says_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.md"
+    path.write_text("# a\n", encoding="utf-8")
+
+    def refuse(name: str) -> int:
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(decode, "_open_readonly", refuse)
+    err = _refusal(SourceNotFoundError, decode.read_path, path)
+    assert str(err) == f"{path}: cannot be read (Permission denied)"
+
+
+def test_a_failing_read_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.md"
+    path.write_text("# a\n", encoding="utf-8")
+
+    class Failing:
+        def __init__(self, descriptor: int, mode: str) -> None:
+            self.descriptor = descriptor
+
+        def __enter__(self) -> Failing:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            os.close(self.descriptor)
+
+        def fileno(self) -> int:
+            return self.descriptor
+
+        def read(self, size: int) -> bytes:
+            raise OSError(5, "Input/output error")
+    monkeypatch.setattr(decode.os, "fdopen", Failing)
+    err = _refusal(SourceNotFoundError, decode.read_path, path)
+    assert str(err) == f"{path}: cannot be read (Input/output error)"
+
+
+def test_a_file_replaced_by_a_pipe_after_its_stat_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.md"
+    path.write_text("# a\n", encoding="utf-8")
+    real_fstat = os.fstat
+
+    def as_fifo(descriptor: int) -> os.stat_result:
+        info = list(real_fstat(descriptor))
+        info[0] = stat.S_IFIFO | 0o644
+        return os.stat_result(info)
+    monkeypatch.setattr(decode.os, "fstat", as_fifo)
+    err = _refusal(SourceNotFoundError, decode.read_path, path)
+    assert str(err) == f"{path}: is a named pipe (FIFO); only regular files are read"
+
+
+def test_a_file_that_grew_after_its_stat_is_read_only_one_byte_past_the_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "log.txt"
+    path.write_bytes(b"z" * 5000)
+    real_stat = os.stat
+
+    def stale(name: str) -> os.stat_result:
+        info = list(real_stat(name))
+        info[6] = 10  # st_size as it was when looked at
+        return os.stat_result(info)
+    monkeypatch.setattr(decode.os, "stat", stale)
+    err = _refusal(SourceTooLargeError, decode.read_path, path, max_bytes=100)
+    assert str(err) == (f"{path}: is 101 bytes, more than the limit of max_bytes=100 "
+                        "(raise max_bytes to read it)")
+
+
+def test_a_limit_of_one_byte_is_allowed() -> None:
+    raw = decode.load(b"a", max_bytes=1)
+    assert isinstance(raw, decode.RawInput) and raw.data == b"a"
+
+
+def test_bytes_cp1252_leaves_undefined_are_read_as_latin1() -> None:
+    source = decode.decode_bytes(b"caf\xe9 \x81 ok", "odd.txt")
+    assert (source.text, source.encoding) == ("café \x81 ok", "latin-1")
+    assert source.warnings == ("not valid UTF-8 (first bad byte at 3); decoded as latin-1",)
+
+
+def test_unmarked_wide_text_from_a_path_keeps_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "wide.txt"
+    path.write_bytes("Zeile eins\nZeile zwei\n".encode("utf-16-le"))
+    source = decode.read_source(path)
+    assert (source.origin, source.path, source.encoding) == (str(path), str(path), "utf-16-le")
+
+
+def test_a_nul_character_in_unmarked_wide_text_makes_it_binary() -> None:
+    text = "Ein ganz gewöhnlicher Satz mit vielen Wörtern darin, " * 4 + "\x00" + "Ende."
+    err = _refusal(DecodeError, decode.decode_bytes, text.encode("utf-16-le"), "n.txt")
+    assert str(err) == ("n.txt: looks like UTF-16-LE without a byte-order mark, but decodes "
+                        "to control characters: not a text file")
+
+
+def test_four_bytes_are_too_few_to_call_utf32() -> None:
+    err = _refusal(DecodeError, decode.decode_bytes, b"a\x00\x00\x00", "one.txt")
+    assert str(err) == "one.txt: is not a text file (it contains NUL bytes)"
+
+
+def test_an_odd_number_of_bytes_is_never_wide_text() -> None:
+    data = "Hallo Welt".encode("utf-16-le") + b"!"
+    err = _refusal(DecodeError, decode.decode_bytes, data, "odd.txt")
+    assert str(err) == "odd.txt: is not a text file (it contains NUL bytes)"
+
+
+def test_a_source_built_without_line_starts_computes_them() -> None:
+    source = decode.Source(text="eins\nzwei\r\ndrei", origin="x.txt")
+    assert source.line_starts == (0, 5, 11)
+    assert decode.Source(text="", origin="x.txt").line_count == 0
+
+
+@pytest.mark.parametrize(("text", "line", "end"), [
+    ("\r\nx", 0, 0), ("a\r\nb", 0, 1), ("\nabc\r", 0, 0), ("a\rb", 0, 1), ("ab\n", 0, 2),
+])
+def test_a_line_ends_before_its_whole_break(text: str, line: int, end: int) -> None:
+    assert decode.from_text(text).line_end(line) == end

@@ -76,7 +76,7 @@ def parse_text(text: str, *, format: str | None = None, language: str | None = N
         raise TypeError(f"parse_text() takes a str, not {type(text).__name__}; "
                         "use parse() for paths and bytes")
     check_max_bytes(max_bytes)
-    check_size(len(text), max_bytes, "<string>", exact=False)
+    check_size(len(text), max_bytes, "<string>", unit="characters")
     return parse_source(from_text(text), _forced_format(format, options), language, options)
 
 
