@@ -71,6 +71,8 @@ def prepare(area: str) -> Path:
     config = _set(config, "pytest_add_cli_args_test_selection", tests)
     config = _set(config, "also_copy", COPIED)
     (folder / "pyproject.toml").write_text(config, encoding="utf-8")
+    # Which test reaches which function is recorded once; tests change, so record it anew.
+    (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     return folder
 
 

@@ -397,6 +397,7 @@ def test_a_source_built_without_line_starts_computes_them() -> None:
 
 @pytest.mark.parametrize(("text", "line", "end"), [
     ("\r\nx", 0, 0), ("a\r\nb", 0, 1), ("\nabc\r", 0, 0), ("a\rb", 0, 1), ("ab\n", 0, 2),
+    ("ab\r", 0, 2), ("ab\r\n", 0, 2), ("ab\n", 1, 3), ("ab\n", 5, 3), ("ab", 0, 2),
 ])
 def test_a_line_ends_before_its_whole_break(text: str, line: int, end: int) -> None:
     assert decode.from_text(text).line_end(line) == end
