@@ -390,8 +390,9 @@ def _law_name(grammar: LegalGrammar, source: Source, blocks: Sequence[Block]) ->
         if front:
             for line in source.text[block.start:block.end].splitlines():
                 key, _, value = line.partition(":")
-                if key.strip().lower() in grammar.front_matter_keys and value.strip():
-                    return value.strip().strip("'\"")
+                value = value.strip().strip("'\"").strip()  # `jurabk: ''` names nothing
+                if key.strip().lower() in grammar.front_matter_keys and value:
+                    return value
     for block in blocks:
         if block.kind == "heading" and block.attrs.get("role") == "title":
             match = grammar.title_abbreviation.search(str(block.attrs.get("title", "")))
