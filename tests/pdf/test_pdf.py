@@ -280,3 +280,16 @@ def test_control_characters_and_ligatures_are_cleaned() -> None:
     assert pdf_extract.clean("a\x07b\x00c\u200bd\ufb01e\tf\r\ng") == "a bcdfie f\ng"
     # a TeX math dot without a Unicode mapping comes out as U+0001: it separates words
     assert pdf_extract.clean("x\x01y and\x0cz") == "x y and z"
+
+
+def test_a_line_end_hyphen_joins_only_a_word_broken_before_a_lowercase_letter(
+        new_pdf: Callable[..., Any], tmp_path: Path) -> None:
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, "Die Vertrags-\nparteien und die Arbeits-\nVerträge, die 2-\nteiligen "
+               "Zahlungen, Kosten-\nund Lastenverteilung, ein A-\nbschnitt, zuletzt Ende-\n"
+               "- Strich.")
+    text = structchunk.parse(save(pdf, tmp_path / "trennung.pdf")).text
+    assert text == ("Die Vertragsparteien und die Arbeits-\nVerträge, die 2-\nteiligen "
+                    "Zahlungen, Kosten-\nund Lastenverteilung, ein Abschnitt, zuletzt Ende-\n"
+                    "- Strich.")
