@@ -211,8 +211,13 @@ class RuleSegmenter:
                          if not char.isascii())
         if not fast:
             rare = frozenset()
+        self._plain = plain
+        self._rare_chars = rare
         self._lean_scan = _scanner(grammar, plain, rare) if rare else self._scan
         self._rare = re.compile(f"[{re.escape(''.join(sorted(rare)))}]") if rare else None
+        # ... and a text that holds some of them (a Hindi text its dandas) gets a scanner
+        # without the others, compiled once per set of characters present
+        self._scans_by_present: dict[frozenset[str], regex.Pattern[str]] = {}
         self._plain_cuts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         # Every alternative of the scanner starts with one of these characters; a text with
         # none of them before its closing terminator run has no boundary, and is answered
@@ -250,7 +255,7 @@ class RuleSegmenter:
         plain_cuts = self._plain_cuts
         skip = self._skip_before_first
         scan = self._lean_scan if text.isascii() or self._rare is None \
-            or self._rare.search(text) is None else self._scan
+            else self._scanner_for(text, self._rare)
         for match in scan.finditer(text):
             group = match.lastgroup
             position = match.end()
@@ -313,6 +318,19 @@ class RuleSegmenter:
                 if (start == 0 or text[start - 1].isspace()) and not self._at_start(state, start):
                     state.cut(start)
         return state.cuts
+
+    def _scanner_for(self, text: str, rare: re.Pattern[str]) -> regex.Pattern[str]:
+        """The scanner for a text with the rare characters it holds (see `__init__`)."""
+        present = frozenset(rare.findall(text))
+        if not present:
+            return self._lean_scan
+        scan = self._scans_by_present.get(present)
+        if scan is None:
+            if len(self._scans_by_present) >= 32:
+                return self._scan  # an unusual mix: the scanner for every character
+            scan = self._scans_by_present[present] = _scanner(
+                self.grammar, self._plain, self._rare_chars - present)
+        return scan
 
     def _decide(self, state: _State, run_start: int, run_end: int, close_end: int) -> None:
         """The full analysis of one terminator run `text[run_start:run_end]` whose closing

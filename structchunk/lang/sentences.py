@@ -33,7 +33,7 @@ def rule_segmenter(language: str | None = None) -> RuleSegmenter:
     """structchunk's segmenter for `language`, compiled once per resolved grammar."""
     # Looked up per call (the chunker asks once per paragraph): keyed by the search-path
     # setting itself, which is much cheaper than resolving the search path again.
-    key = (language, os.environ.get(GRAMMAR_PATH_VARIABLE, ""))
+    key = (language, _setting())
     segmenter = _BY_SETTING.get(key)
     if segmenter is None:
         segmenter = _segmenter(language, grammar_roots())
@@ -43,7 +43,18 @@ def rule_segmenter(language: str | None = None) -> RuleSegmenter:
     return segmenter
 
 
-_BY_SETTING: dict[tuple[str | None, str], RuleSegmenter] = {}
+_BY_SETTING: dict[tuple[str | None, object], RuleSegmenter] = {}
+_ENVIRON_KEY: object = getattr(os.environ, "encodekey", lambda key: None)(GRAMMAR_PATH_VARIABLE)
+
+
+def _setting() -> object:
+    """The search-path setting as a cache key: its raw value in the environment's own table,
+    read without `os.environ`'s decoding, which would cost as much as segmenting a short
+    sentence."""
+    data = getattr(os.environ, "_data", None)
+    if data is None or _ENVIRON_KEY is None:
+        return os.environ.get(GRAMMAR_PATH_VARIABLE, "")
+    return data.get(_ENVIRON_KEY)
 
 
 @lru_cache(maxsize=256)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from structchunk.lang.grammars import load_sentence_grammar
 from structchunk.lang.segmenter import RuleSegmenter
-from structchunk.lang.sentences import rule_segmenter
+from structchunk.lang.sentences import rule_segmenter, sentence_spans
 
 LANGUAGES = ("en", "de", "hi", "mr", "und")
 
@@ -91,6 +91,8 @@ def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> Non
     "Wow!!! Great... Really? Yes.) Ok.",  # runs and brackets
     "वह आया। फिर गया॥ १२ ॥ ठीक है. Done. हाँ? ठीक।",  # dandas and verse numbers
     "Price 3.5. Then 4. Then v. Chr. gegründet. Seite 3 von 9. Ⓐ. Ⓑ.",
+    "Wait… what‼ Ok। Next • item。 Done. ठीक॥ End.",  # several rare terminators at once
+    "(See Smith. He agrees.) “Fine.” Then: Go. Mr. Smith. Yes. No.",
 ])
 def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     _agree(text, language)
@@ -106,3 +108,19 @@ def test_shortcuts_agree_on_the_corpus(corpus: Path, language: str) -> None:
         text = path.read_text(encoding="utf-8")
         for paragraph in text.split("\n\n"):
             _agree(paragraph, language)
+
+
+def test_the_segmenter_follows_a_change_of_the_grammar_search_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The segmenter is looked up per call by the raw setting; a new setting is seen at once.
+    text = "Voir ex. Paris est belle."
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH", raising=False)
+    assert len(sentence_spans(text, "fr")) == 2
+    (tmp_path / "sentences").mkdir()
+    (tmp_path / "sentences" / "fr.toml").write_text(
+        '[grammar]\nname = "fr"\ninherits = ["latin"]\n\n[abbreviations]\nprefix = ["ex."]\n',
+        encoding="utf-8")
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    assert len(sentence_spans(text, "fr")) == 1
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert len(sentence_spans(text, "fr")) == 2
