@@ -56,8 +56,10 @@ class AttachRule:
         it: read up to the first NUL byte (a C string), decoded as UTF-8, searched with `re`."""
         if self.regex is None:
             return True
+        if b"\0" in text:
+            text = text[:text.index(b"\0")]
         try:
-            decoded = text.split(b"\0", 1)[0].decode("utf-8")
+            decoded = text.decode("utf-8")
         except UnicodeDecodeError:  # not reached: the code is encoded from a str
             return not self.positive
         return (self.regex.search(decoded) is not None) == self.positive
