@@ -82,8 +82,10 @@ class Packer:
     def context_of(self, piece: Piece) -> str:
         """The context line of a piece: its path without the titles whose headings open it
         (they are already the first line of the content)."""
-        path = piece.path
-        kept = max(0, len(path) - piece.open_titles)
+        return self._context_for(piece.path, piece.open_titles)
+
+    def _context_for(self, path: tuple[Title, ...], open_titles: int) -> str:
+        kept = max(0, len(path) - open_titles)
         key = (id(path), kept)
         hit = self._context_by_path.get(key)
         if hit is not None and hit[0] is path:
@@ -123,14 +125,20 @@ class Packer:
     def fits_framed(self, piece: Piece, prefix: str, suffix: str) -> bool:
         """Whether `piece` fits with `prefix` and `suffix` as its frame (without building the
         framed piece)."""
+        return self._fits_parts(piece.start, piece.end, piece.path, piece.open_titles, prefix,
+                                suffix)
+
+    def _fits_parts(self, start: int, end: int, path: tuple[Title, ...], open_titles: int,
+                    prefix: str, suffix: str) -> bool:
+        """Whether the piece these fields describe fits (without building it)."""
         if self._characters:
-            body = piece.end - piece.start + len(prefix) + len(suffix)
+            body = end - start + len(prefix) + len(suffix)
             if body <= self._roomy:
                 return True
             if body > self.budget.max_size:
                 return False
-        return self.budget.fits(self.context_of(piece), prefix, self.source, piece.start,
-                                piece.end, suffix)
+        return self.budget.fits(self._context_for(path, open_titles), prefix, self.source,
+                                start, end, suffix)
 
     def fits_span(self, path: tuple[Title, ...], start: int, end: int, prefix: str = "",
                   suffix: str = "") -> bool:
@@ -173,28 +181,38 @@ class Packer:
         """
         sequence = ([lead] if lead else []) + list(units) + ([tail] if tail else [])
         pieces: list[Piece] = []
-        current: Piece | None = None
+        current: Piece | None = None  # the piece as taken; it grows in the fields below
+        grown = False  # whether `current` took more units: then the fields describe it
+        start = end = opened = 0
+        path: tuple[Title, ...] = ()
+        head = last_suffix = ""
         for unit in sequence:
             unframed = unit is lead or FRAME_DROPPED in unit.flags
             unit_prefix = "" if unframed else prefix
             unit_suffix = "" if unit is tail or FRAME_DROPPED in unit.flags else suffix
             if current is not None and not unit.flags and not current.flags:
+                if not grown:
+                    start, end, path = current.start, current.end, current.path
+                    opened, head = current.open_titles, current.prefix
                 # The closing fence has nothing to say about where it stands: it joins the
                 # piece before it under that piece's path.
-                common = current.path if unit is tail else self._mergeable(current, unit)
+                common = path if unit is tail else self._common_path(end, path, opened, unit)
                 if common is not None:
-                    candidate = Piece(current.start, unit.end, common,
-                                      max(0, current.open_titles - len(current.path)
-                                          + len(common)),
-                                      current.prefix, unit_suffix)
-                    if self.fits(candidate):
-                        current = candidate
+                    merged_open = max(0, opened - len(path) + len(common))
+                    if self._fits_parts(start, unit.end, common, merged_open, head,
+                                        unit_suffix):
+                        # Built only when it is complete: most units merge into it.
+                        end, path, opened, last_suffix = unit.end, common, merged_open, unit_suffix
+                        grown = True
                         continue
             if current is not None:
-                pieces.append(current)
+                pieces.append(Piece(start, end, path, opened, head, last_suffix) if grown
+                              else current)
             current = reframed(unit, unit_prefix, unit_suffix)
+            grown = False
         if current is not None:
-            pieces.append(current)
+            pieces.append(Piece(start, end, path, opened, head, last_suffix) if grown
+                          else current)
         return self.enforce(pieces)
 
     def enforce(self, pieces: Sequence[Piece]) -> list[Piece]:
@@ -206,12 +224,17 @@ class Packer:
 
     def _mergeable(self, first: Piece, second: Piece) -> tuple[Title, ...] | None:
         """The common path of two pieces, if every title it drops is visible in the content."""
-        if second.start < first.end:
+        return self._common_path(first.end, first.path, first.open_titles, second)
+
+    def _common_path(self, first_end: int, first_path: tuple[Title, ...], first_open: int,
+                     second: Piece) -> tuple[Title, ...] | None:
+        if second.start < first_end:
             return None
-        common = _common_prefix(first.path, second.path)
-        for piece in (first, second):
-            if len(piece.path) - len(common) > piece.open_titles:
-                return None
+        common = _common_prefix(first_path, second.path)
+        if len(first_path) - len(common) > first_open:
+            return None
+        if len(second.path) - len(common) > second.open_titles:
+            return None
         return common
 
     def split_words(self, piece: Piece) -> list[Piece]:
