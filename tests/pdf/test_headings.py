@@ -109,3 +109,21 @@ def test_an_outline_not_found_in_the_text_leaves_the_typography(new_pdf: Callabl
     document = structchunk.parse(save(pdf, tmp_path / "fremd.pdf"))
     assert document.metadata["headings_from"] == "typography"
     assert sections(document) == [(1, "1 Anfang"), (1, "2 Mitte"), (1, "3 Schluss")]
+
+
+def test_a_bold_body_size_line_is_a_heading_only_alone_and_not_ending_like_a_lead_in(
+        new_pdf: Callable[..., Any], tmp_path: Path) -> None:
+    pdf = new_pdf()
+    pdf.add_page()
+    body = ("Die Kündigung eines Arbeitsvertrags bedarf der Schriftform, und die Frist "
+            "beginnt mit dem Zugang. ") * 3
+    for text, bold in ((body, False), ("Fristen und Termine", True), (body, False),
+                       ("Bitte beachten Sie:", True), (body, False),
+                       ("Erste fette Zeile\nZweite fette Zeile\nDritte fette Zeile", True),
+                       (body, False), ("Schlussbemerkung", True)):
+        write(pdf, text, bold=bold)
+        pdf.ln(4)
+    document = structchunk.parse(save(pdf, tmp_path / "fett.pdf"))
+    headings = [node.attrs.get("title") for node, _path in document.walk()
+                if node.kind is NodeKind.HEADING]
+    assert headings == ["Fristen und Termine", "Schlussbemerkung"]

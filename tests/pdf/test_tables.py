@@ -99,3 +99,19 @@ def test_footnotes_set_in_columns_are_no_table(new_pdf: Callable[..., Any],
     document = structchunk.parse(save(pdf, tmp_path / "fussnoten.pdf"))
     assert tables(document) == []
     assert "Vgl. Bericht 2019" in document.text and "Nach Korrektur" in document.text
+
+
+def test_a_table_of_two_columns_is_a_table(new_pdf: Callable[..., Any], tmp_path: Path) -> None:
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, "Preise im Überblick, gültig ab dem ersten Januar des kommenden Jahres.")
+    pdf.ln(4)
+    pdf.set_font("Sans", "", 11)
+    with pdf.table(first_row_as_headings=False) as table:
+        for row in (("Tarif", "Preis"), ("Basis", "9 €"), ("Pro", "19 €"), ("Max", "29 €")):
+            cells = table.row()
+            for cell in row:
+                cells.cell(cell)
+    text = structchunk.parse(save(pdf, tmp_path / "zwei.pdf")).text
+    assert text.endswith("| Tarif | Preis |\n| --- | --- |\n| Basis | 9 € |\n| Pro | 19 € |\n"
+                         "| Max | 29 € |")
