@@ -1,0 +1,132 @@
+"""Each strategy's own promise, checked exactly where the invariant checks cannot see it.
+
+The invariants (nothing lost, exact offsets, hard budgets) hold even when a strategy's
+pieces are wrong, because later steps close gaps and enforce budgets. These tests pin what
+each strategy itself makes: fixed windows, where overlap starts, the leaves a hierarchical
+strategy embeds, semantic thresholds, and the chunk's JSON form.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import structchunk
+from structchunk.api import _language_at
+from structchunk.chunk.budget import Budget
+from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.hierarchical import HierarchicalChunker
+from structchunk.chunk.metadata_aware import MetadataAwareChunker
+from structchunk.chunk.semantic import SemanticChunker, _percentile
+from structchunk.errors import StrategyError
+from structchunk.evaluate.embeddings import hashing_embedding
+from tests.conftest import SAMPLES
+
+LETTERS = "abcdefghij" * 30
+
+
+def test_fixed_windows_are_the_budget_long_from_the_first_character() -> None:
+    chunks = structchunk.split_text(LETTERS, strategy="fixed", max_size=100)
+    assert [chunk.content for chunk in chunks] == [LETTERS[0:100], LETTERS[100:200],
+                                                   LETTERS[200:300]]
+    assert [(chunk.start, chunk.end) for chunk in chunks] == [(0, 100), (100, 200), (200, 300)]
+
+
+def test_fixed_overlap_repeats_exact_characters_even_inside_a_word() -> None:
+    text = " ".join(f"wort{number:03d}" for number in range(80))
+    chunks = structchunk.split_text(text, strategy="fixed", max_size=100, overlap_size=13)
+    starts = [chunk.metadata["overlap_start"] for chunk in chunks[1:]]
+    # 13 characters back, one fewer where that lands on a space (never repeated first)
+    assert starts and all(chunk.start - start in (12, 13)
+                          for chunk, start in zip(chunks[1:], starts, strict=True))
+    assert not any(text[start].isspace() for start in starts)
+    assert any(text[start - 1].isalnum() for start in starts)  # cut inside a word
+
+
+def test_recursive_overlap_starts_at_a_word_and_none_when_no_word_starts_in_it() -> None:
+    text = ("Kurz. " * 30) + "x" * 150 + " Ende des Textes hier."
+    chunks = structchunk.split_text(text, strategy="recursive", max_size=100,
+                                    overlap_size=30)
+    for chunk in chunks[1:]:
+        start = chunk.metadata.get("overlap_start", chunk.start)
+        assert start == chunk.start or text[start - 1].isspace()
+        assert chunk.text == text[start:chunk.start] + chunk.content
+    after_long_word = [chunk for chunk in chunks if text[chunk.start - 1:chunk.start] == "x"]
+    assert after_long_word and all("overlap_start" not in chunk.metadata
+                                   or chunk.metadata["overlap_start"] == chunk.start
+                                   for chunk in after_long_word)
+
+
+def _context(document: structchunk.Document, max_size: int) -> ChunkContext:
+    return ChunkContext(Budget(max_size=max_size), _language_at(document))
+
+
+def test_hierarchical_pieces_are_its_leaves() -> None:
+    document = structchunk.parse(SAMPLES / "long_handbook.md")
+    strategy = HierarchicalChunker()
+    leaves = [chunk for chunk in strategy.chunks(document, _context(document, 300))
+              if chunk.metadata["hierarchy"] != "parent"]
+    pieces = strategy.chunk(document, _context(document, 300))
+    assert [(piece.start, piece.end) for piece in pieces] == [
+        (leaf.start, leaf.end) for leaf in leaves]
+
+
+def test_metadata_aware_pieces_are_its_chunks() -> None:
+    document = structchunk.parse(SAMPLES / "long_handbook.md")
+    strategy = MetadataAwareChunker()
+    chunks = strategy.chunks(document, _context(document, 300))
+    pieces = strategy.chunk(document, _context(document, 300))
+    assert [(piece.start, piece.end) for piece in pieces] == [
+        (chunk.start, chunk.end) for chunk in chunks]
+
+
+def test_metadata_aware_title_comes_from_front_matter_not_the_first_heading() -> None:
+    document = structchunk.parse_text("---\ntitle: Handbuch\n---\n\n# Kapitel\n\nText.\n")
+    assert MetadataAwareChunker().document_title(document) == "Handbuch"
+    plain = structchunk.parse_text("# Kapitel\n\nText.\n")
+    assert MetadataAwareChunker().document_title(plain) != "Handbuch"
+
+
+@pytest.mark.parametrize(("values", "percentile", "expected"), [
+    ([4.0, 1.0, 3.0, 2.0], 50, 2.5), ([1.0, 2.0, 3.0, 4.0], 100, 4.0),
+    ([1.0, 2.0, 3.0, 4.0], 0, 1.0), ([5.0], 30, 5.0), ([0.0, 10.0], 25, 2.5),
+])
+def test_percentiles_interpolate_between_ranks(values: list[float], percentile: float,
+                                               expected: float) -> None:
+    assert _percentile(values, percentile) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("percentile", [-0.5, 100.5, "10"])
+def test_a_percentile_outside_0_to_100_is_refused_with_its_value(percentile: object) -> None:
+    with pytest.raises(StrategyError) as raised:
+        SemanticChunker(hashing_embedding(8), percentile=percentile)  # type: ignore[arg-type]
+    assert str(raised.value) == (
+        f"semantic: percentile must be between 0 and 100, got {percentile!r}")
+
+
+def test_percentiles_at_the_ends_are_accepted() -> None:
+    SemanticChunker(hashing_embedding(8), percentile=0)
+    SemanticChunker(hashing_embedding(8), percentile=100)
+
+
+def test_an_embedding_that_is_not_callable_is_refused_in_full() -> None:
+    with pytest.raises(StrategyError) as raised:
+        SemanticChunker("hashing")  # type: ignore[arg-type]
+    assert str(raised.value).startswith("semantic: embedding must be a callable taking a list "
+                                        "of ")
+
+
+def test_semantic_without_an_embedding_names_the_command_line_option() -> None:
+    with pytest.raises(StrategyError) as raised:
+        structchunk.split_text("One. Two. Three.", strategy="semantic")
+    assert "(command line: --embedding MODULE:NAME, or 'hashing' for the " in str(raised.value)
+
+
+def test_a_chunk_as_json_keeps_its_letters_and_sorts_its_keys() -> None:
+    chunk = structchunk.split_text("# Grüße\n\nनमस्ते। Straße.\n", max_size=200)[0]
+    line = chunk.to_json()
+    assert "Grüße" in line and "नमस्ते" in line and "\\u" not in line
+    keys = list(json.loads(line))
+    assert keys == sorted(keys)
+    assert line == json.dumps(chunk.to_dict(), ensure_ascii=False, sort_keys=True)
