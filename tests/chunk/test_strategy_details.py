@@ -19,7 +19,7 @@ from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.hierarchical import HierarchicalChunker
 from structchunk.chunk.metadata_aware import MetadataAwareChunker
 from structchunk.chunk.semantic import SemanticChunker, _percentile
-from structchunk.errors import StrategyError
+from structchunk.errors import BudgetError, StrategyError
 from structchunk.evaluate.embeddings import hashing_embedding
 from tests.conftest import SAMPLES
 
@@ -130,3 +130,65 @@ def test_a_chunk_as_json_keeps_its_letters_and_sorts_its_keys() -> None:
     keys = list(json.loads(line))
     assert keys == sorted(keys)
     assert line == json.dumps(chunk.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+def test_an_overlap_of_half_the_budget_is_allowed_and_more_is_refused_naming_the_source(
+        ) -> None:
+    text = "Ein Satz steht hier. " * 40
+    for overlap in (40, 50):
+        chunks = structchunk.split_text(text, strategy="fixed", max_size=100,
+                                        overlap_size=overlap)
+        assert all(len(chunk.text) <= 100 for chunk in chunks)
+    with pytest.raises(BudgetError) as raised:
+        structchunk.split_text(text, strategy="fixed", max_size=100, overlap_size=51)
+    assert str(raised.value).startswith("<string>: fixed: overlap_size 51 must be at most "
+                                        "half of the budget 100")
+
+
+SENTENCES = " ".join(f"Satz {word} steht hier." for word in (
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben"))
+
+
+def test_a_sentence_window_holds_two_sentences_each_side_by_default() -> None:
+    chunks = structchunk.split_text(SENTENCES, strategy="sentence_window", max_size=30)
+    middle = chunks[3]
+    assert middle.content == "Satz vier steht hier."
+    assert middle.context == ("Satz zwei steht hier. Satz drei steht hier. Satz vier steht "
+                              "hier. Satz fünf steht hier. Satz sechs steht hier.")
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"window": -1}, "window must be zero or more sentences, got -1"),
+    ({"window": 1.5}, "window must be zero or more sentences, got 1.5"),
+    ({"context_size": 0}, "context_size must be a positive integer, got 0"),
+    ({"context_size": "big"}, "context_size must be a positive integer, got 'big'"),
+])
+def test_a_bad_sentence_window_option_is_refused_with_its_value(options: dict[str, object],
+                                                                message: str) -> None:
+    with pytest.raises(BudgetError) as raised:
+        structchunk.split_text(SENTENCES, strategy="sentence_window", max_size=30,
+                               strategy_options=options)
+    assert str(raised.value).endswith(message)
+
+
+def test_a_window_of_zero_is_the_sentence_itself() -> None:
+    chunks = structchunk.split_text(SENTENCES, strategy="sentence_window", max_size=30,
+                                    strategy_options={"window": 0})
+    assert all(chunk.context == chunk.content for chunk in chunks)
+
+
+def test_the_sentence_strategy_packs_whole_sentences_from_the_start() -> None:
+    chunks = structchunk.split_text(SENTENCES, strategy="sentence", max_size=50)
+    assert [chunk.content for chunk in chunks] == [
+        "Satz eins steht hier. Satz zwei steht hier.",
+        "Satz drei steht hier. Satz vier steht hier.",
+        "Satz fünf steht hier. Satz sechs steht hier.",
+        "Satz sieben steht hier."]
+
+
+def test_recursive_cuts_at_paragraph_breaks_before_line_breaks() -> None:
+    first = "Ein kurzer erster Absatz steht hier."
+    second = "Erste Zeile des zweiten Absatzes.\nZweite Zeile des zweiten Absatzes."
+    chunks = structchunk.split_text(first + "\n\n" + second, strategy="recursive",
+                                    max_size=75)
+    assert [chunk.content for chunk in chunks] == [first, second]
