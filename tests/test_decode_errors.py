@@ -10,7 +10,9 @@ import codecs
 import os
 import socket
 import stat
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -322,17 +324,21 @@ def test_a_failing_read_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert str(err) == f"{path}: cannot be read (Input/output error)"
 
 
+def _reporting(real: Callable[[Any], os.stat_result], field: int, value: int
+               ) -> Callable[[Any], os.stat_result]:
+    """`os.stat` or `os.fstat` with one field of its answer replaced: a file changed since."""
+    def changed(target: Any) -> os.stat_result:
+        info = list(real(target))
+        info[field] = value
+        return os.stat_result(info)
+    return changed
+
+
 def test_a_file_replaced_by_a_pipe_after_its_stat_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "a.md"
     path.write_text("# a\n", encoding="utf-8")
-    real_fstat = os.fstat
-
-    def as_fifo(descriptor: int) -> os.stat_result:
-        info = list(real_fstat(descriptor))
-        info[0] = stat.S_IFIFO | 0o644
-        return os.stat_result(info)
-    monkeypatch.setattr(decode.os, "fstat", as_fifo)
+    monkeypatch.setattr(decode.os, "fstat", _reporting(os.fstat, 0, stat.S_IFIFO | 0o644))
     err = _refusal(SourceNotFoundError, decode.read_path, path)
     assert str(err) == f"{path}: is a named pipe (FIFO); only regular files are read"
 
@@ -341,13 +347,7 @@ def test_a_file_that_grew_after_its_stat_is_read_only_one_byte_past_the_limit(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "log.txt"
     path.write_bytes(b"z" * 5000)
-    real_stat = os.stat
-
-    def stale(name: str) -> os.stat_result:
-        info = list(real_stat(name))
-        info[6] = 10  # st_size as it was when looked at
-        return os.stat_result(info)
-    monkeypatch.setattr(decode.os, "stat", stale)
+    monkeypatch.setattr(decode.os, "stat", _reporting(os.stat, 6, 10))  # the size it had
     err = _refusal(SourceTooLargeError, decode.read_path, path, max_bytes=100)
     assert str(err) == (f"{path}: is 101 bytes, more than the limit of max_bytes=100 "
                         "(raise max_bytes to read it)")

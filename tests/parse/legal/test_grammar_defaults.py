@@ -31,11 +31,16 @@ pattern = '(?P<sign>Secs?\\.)\\s*(?P<numbers>\\d+(?:(?:,\\s*|\\s+bis\\s+)\\d+)*)
 """
 
 
+def _install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """`text` as the grammar file of jurisdiction `zz` on the grammar search path."""
+    (tmp_path / "legal").mkdir()
+    (tmp_path / "legal" / "zz.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+
+
 @pytest.fixture
 def minimal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> legal.LegalGrammar:
-    (tmp_path / "legal").mkdir()
-    (tmp_path / "legal" / "zz.toml").write_text(MINIMAL, encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, MINIMAL)
     return legal.load_legal_grammar("zz")
 
 
@@ -73,10 +78,7 @@ def test_default_references_expand_ranges_with_bis_up_to_30(
 
 def test_without_conjunctions_only_commas_separate_listed_numbers(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "legal").mkdir()
-    (tmp_path / "legal" / "zz.toml").write_text(
-        MINIMAL + '\nplural_signs = ["Secs."]\n', encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, MINIMAL + '\nplural_signs = ["Secs."]\n')
     grammar = legal.load_legal_grammar("zz")
     assert grammar.references("Secs. 4, 6", None) == ["Secs. 4", "Secs. 6"]
     assert grammar.list_lead.search("as follows:")
@@ -106,12 +108,9 @@ def test_the_german_title_length_and_range_edges() -> None:
 ])
 def test_a_broken_provision_is_named_in_full(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                              body: str, message: str) -> None:
-    (tmp_path / "legal").mkdir()
-    path = tmp_path / "legal" / "zz.toml"
-    path.write_text('[jurisdiction]\ncode = "zz"\n' + body + "[absatz]\npattern = 'a'\n"
-                    "[note]\npattern = 'n'\n[reference]\npattern = '(?P<sign>S)(?P<numbers>1)'\n",
-                    encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, '[jurisdiction]\ncode = "zz"\n' + body
+             + "[absatz]\npattern = 'a'\n[note]\npattern = 'n'\n"
+             "[reference]\npattern = '(?P<sign>S)(?P<numbers>1)'\n")
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith(message)
@@ -160,10 +159,7 @@ def test_a_division_without_groups_has_no_number_and_is_ordered(
 def test_a_wrong_reference_entry_is_named_with_its_value(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: str, value: str,
         message: str) -> None:
-    (tmp_path / "legal").mkdir()
-    (tmp_path / "legal" / "zz.toml").write_text(MINIMAL + f"{entry} = {value}\n",
-                                                encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, MINIMAL + f"{entry} = {value}\n")
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith(message)
@@ -171,10 +167,7 @@ def test_a_wrong_reference_entry_is_named_with_its_value(
 
 def test_a_code_that_is_not_the_file_name_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "legal").mkdir()
-    (tmp_path / "legal" / "zz.toml").write_text(MINIMAL.replace('code = "zz"', 'code = "yy"'),
-                                                encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, MINIMAL.replace('code = "zz"', 'code = "yy"'))
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith("jurisdiction.code: 'yy' must be the file name 'zz'")
@@ -182,10 +175,7 @@ def test_a_code_that_is_not_the_file_name_is_refused(
 
 def test_items_must_be_an_array_of_tables(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "legal").mkdir()
-    (tmp_path / "legal" / "zz.toml").write_text("items = 3\n" + MINIMAL,
-                                                encoding="utf-8")
-    monkeypatch.setenv("STRUCTCHUNK_GRAMMAR_PATH", str(tmp_path))
+    _install(tmp_path, monkeypatch, "items = 3\n" + MINIMAL)
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith("items: must be an array of tables ([[items]])")
