@@ -39,7 +39,7 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
     "chunk": (["structchunk/chunk/*"], [
         "tests/chunk", "tests/golden", "tests/test_spans.py",
         "tests/hardening/test_heading_path_budget.py", "tests/hardening/test_lines.py",
-        "tests/hardening/test_errors.py"]),
+        "tests/hardening/test_errors.py", "tests/tokens"]),
     "lang": (["structchunk/lang/*"], ["tests/lang", "tests/test_extending.py"]),
     "legal": (["structchunk/parse/legal/*"], [
         "tests/parse/legal", "tests/test_extending.py",
