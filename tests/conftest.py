@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,25 @@ def corpus() -> Path:
 def load_spans(path: Path) -> list[dict]:
     with path.open(encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "repairs: the test makes the repair steps work on purpose (a strategy "
+        "that leaves gaps or pieces over the budget)")
+
+
+@pytest.fixture(autouse=True)
+def _no_hidden_repairs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test during which the gap closer or the final budget enforcement had to fix
+    what a strategy produced (beyond the markup between blocks they attach by design): the
+    chunks would keep every invariant and the strategy bug would go unseen."""
+    from tests.invariants import unexpected_repairs, watching_repairs
+
+    with watching_repairs():
+        yield
+        hidden = unexpected_repairs()
+    if hidden and request.node.get_closest_marker("repairs") is None:
+        pytest.fail("the repair steps fixed what a strategy produced: "
+                    + "; ".join(str(repair) for repair in hidden[:3]), pytrace=False)
+

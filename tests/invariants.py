@@ -2,14 +2,59 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+import regex
 
 from structchunk import Chunk
+from structchunk.chunk import repairs
+from structchunk.chunk.repairs import Repair
+
+# The one repair the built-in strategies need on normal input: the `>` of a blank line inside
+# a block quote (and a table's stray pipes) lies between the pieces of the blocks around it,
+# and the gap closer attaches it to a neighbour. Any other repair hides a strategy bug.
+_MARKUP_GAP = regex.compile(r"[\s>|]+")
+
+_watched: list[list[Repair]] = []  # the repairs of the running test (see tests/conftest.py)
+
+
+@contextmanager
+def watching_repairs() -> Iterator[list[Repair]]:
+    """Record the repairs made inside the block where `unexpected_repairs` sees them."""
+    with repairs.watch() as found:
+        _watched.append(found)
+        try:
+            yield found
+        finally:
+            _watched.pop()
+
+
+def by_design(repair: Repair) -> bool:
+    """Whether a repair is the one the block structure makes by design (markup between
+    blocks), not a sign of a strategy bug."""
+    return repair.kind == repairs.GAP and bool(
+        _MARKUP_GAP.fullmatch(repair.source, repair.start, repair.end))
+
+
+def unexpected_repairs(source: str | None = None) -> list[Repair]:
+    """The repairs made so far in the running test (on `source`, if given) that no built-in
+    strategy should need."""
+    found = _watched[-1] if _watched else []
+    return [repair for repair in found if not by_design(repair)
+            and (source is None or repair.source == source)]
 
 
 def assert_chunks_valid(source: str, chunks: Sequence[Chunk], max_size: int,
-                        length: Callable[[str], int] = len) -> None:
-    """Offsets exact, nothing lost, budget never exceeded, ids unique."""
+                        length: Callable[[str], int] = len, *, repaired: bool = False
+                        ) -> None:
+    """Offsets exact, nothing lost, budget never exceeded, ids unique, and (unless
+    `repaired`) none of it owed to a repair step: no strategy left a gap of text or a
+    piece over the budget for the shared steps to fix."""
+    if not repaired:
+        hidden = unexpected_repairs(source)
+        assert not hidden, "the repair steps fixed what a strategy produced: " + "; ".join(
+            str(repair) for repair in hidden[:3])
     for chunk in chunks:
         assert source[chunk.start:chunk.end] == chunk.content, chunk.index
         assert chunk.content.strip(), f"chunk {chunk.index} is blank"

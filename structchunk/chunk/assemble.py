@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from structchunk.chunk import repairs
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title
@@ -21,7 +22,8 @@ def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
     """Attach stray non-whitespace between pieces (quote markers, pipes) to a neighbour.
 
     The text goes to the next piece if it still fits, else to the previous one, else it
-    becomes a piece of its own: nothing of the source is ever left out.
+    becomes a piece of its own: nothing of the source is ever left out. Each gap closed is
+    told to `repairs.watch()`.
     """
     source = packer.source
     ordered = sorted(pieces, key=lambda piece: (piece.start, piece.end))
@@ -33,21 +35,33 @@ def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
             extended = replace(piece, start=gap_start, open_titles=0)
             if packer.fits(extended):
                 piece = extended
+                how = "next"
             elif result and not result[-1].suffix and packer.fits(
                     replace(result[-1], end=gap_end)):
                 result[-1] = replace(result[-1], end=gap_end)
+                how = "previous"
             else:
-                result.extend(packer.split_words(Piece(gap_start, gap_end, piece.path)))
+                result.extend(_alone(packer, Piece(gap_start, gap_end, piece.path)))
+                how = "own"
+            repairs.note(repairs.GAP, source, gap_start, gap_end, how)
         result.append(piece)
         cursor = max(cursor, piece.end)
     if cursor < len(source) and not source[cursor:].isspace():
         gap_start, gap_end = trim_span(source, cursor, len(source))
         if result and not result[-1].suffix and packer.fits(replace(result[-1], end=gap_end)):
             result[-1] = replace(result[-1], end=gap_end)
+            how = "previous"
         else:
             path = result[-1].path if result else ()
-            result.extend(packer.split_words(Piece(gap_start, gap_end, path)))
+            result.extend(_alone(packer, Piece(gap_start, gap_end, path)))
+            how = "own"
+        repairs.note(repairs.GAP, source, gap_start, gap_end, how)
     return result
+
+
+def _alone(packer: Packer, gap: Piece) -> list[Piece]:
+    """A gap as pieces of its own: whole when it fits, else cut at words (and flagged)."""
+    return [gap] if packer.fits(gap) else packer.split_words(gap)
 
 
 def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Budget,

@@ -6,6 +6,7 @@ neighbour (nothing is lost), and the pieces become chunks with text, ids and met
 
 from __future__ import annotations
 
+from structchunk.chunk import repairs
 from structchunk.chunk.assemble import assemble, close_gaps
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
@@ -17,7 +18,14 @@ def final_pieces(document: Document, pieces: list[Piece], context: ChunkContext
                  ) -> tuple[Packer, list[Piece]]:
     """The pieces that become chunks: every one within the budget, together covering all text."""
     packer = Packer(document.text, context.budget)
-    return packer, close_gaps(packer, packer.enforce(pieces))
+    fitting: list[Piece] = []
+    for piece in pieces:
+        if packer.fits(piece):
+            fitting.append(piece)
+        else:  # a strategy's piece over the budget: cut at words, and told to watchers
+            repairs.note(repairs.OVER_BUDGET, packer.source, piece.start, piece.end, "split")
+            fitting.extend(packer.split_words(piece))
+    return packer, close_gaps(packer, fitting)
 
 
 def build_chunks(document: Document, pieces: list[Piece], context: ChunkContext,
