@@ -24,15 +24,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
     mutmut forks every mutant's test run from a process that has already run the tests,
     so grammars, compiled rules and detectors loaded there would be reused and a mutant in
-    the code that builds them could never be seen by any test.
+    the code that builds them could never be seen by any test. The test modules are not
+    imported again either: their own caches of parsed or segmented inputs are emptied too.
     """
     if "MUTANT_UNDER_TEST" not in os.environ:
         return
     for name, module in list(sys.modules.items()):
-        if name.startswith("structchunk") and module is not None:
+        if name.startswith(("structchunk", "tests.")) and module is not None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+    # the sentence segmenters kept per grammar search-path setting (a plain dict)
+    sentences = sys.modules.get("structchunk.lang.sentences")
+    if sentences is not None:
+        sentences._BY_SETTING.clear()
 
 
 REPO = Path(__file__).resolve().parents[1]

@@ -44,6 +44,8 @@ def test_every_entry_is_read(tmp_path: Path) -> None:
     ('function_words = ["und-so"]\n',
      "detection.function_words: 'und-so' must be one lowercase word (letters only)"),
     ('marker_letters = ["ab"]\n', "detection.marker_letters: 'ab' must be one letter"),
+    ('function_words = "und"\n', "detection.function_words: must be a list of strings"),
+    ('marker_letters = "ß"\n', "detection.marker_letters: must be a list of strings"),
     ('suffixes = "ung"\n', "detection.suffixes: must be a list of strings"),
     ('defer_to = "en"\n', "detection.defer_to: must be a list of strings"),
     ('langdetect = ""\n', "detection.langdetect: must be a language code"),
@@ -64,3 +66,12 @@ def test_a_script_that_is_not_a_unicode_script_is_named(tmp_path: Path) -> None:
         language_profiles([grammar_folder(tmp_path, body)])
     assert str(raised.value) == (f"{tmp_path / 'xx.toml'}: detection.script: 'Klingon' is not "
                                  "a Unicode script name (Latin, Devanagari, Cyrillic, ...)")
+
+
+def test_a_word_counts_by_the_list_or_by_an_ending(tmp_path: Path) -> None:
+    _profiles, xx = profile(tmp_path, 'function_words = ["und"]\nsuffixes = ["ung", "heit"]\n')
+    assert xx.counts("und") and xx.counts("zeitung") and xx.counts("freiheit")
+    assert not xx.counts("haus") and not xx.counts("ungern")
+    (tmp_path / "plain").mkdir()
+    _profiles, plain = profile(tmp_path / "plain", 'function_words = ["und"]\n')
+    assert plain.counts("und") and not plain.counts("zeitung")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import regex
 
-from structchunk.lang.grammars import load_sentence_grammar
+from structchunk.lang.grammars import load_sentence_grammar, words_in_any_language
 from tests.lang.test_grammars import BASE, write
 
 MID = """
@@ -116,3 +116,16 @@ def test_rules_are_appended_parents_first_with_their_files(tmp_path: Path) -> No
     assert second.before is not None and second.before.flags & regex.REVERSE
     assert second.before.match("box", 0, 3) is not None  # "x" right before offset 3
     assert second.before.match("xbo", 0, 3) is None
+
+
+def test_word_lists_of_every_language_and_their_parents(tmp_path: Path) -> None:
+    write(tmp_path, "base", BASE + '[words]\npage = ["p."]\n')
+    write(tmp_path, "xx", '[grammar]\nname = "xx"\ninherits = ["base"]\n'
+          '[words]\npage = ["seite"]\npage_of = ["von"]\n')
+    write(tmp_path, "yy", '[grammar]\nname = "yy"\ninherits = ["base"]\n[words]\npage = ["page"]\n')
+    # a shared file that no language inherits is no language: its words are not taken
+    write(tmp_path, "shared", '[grammar]\nname = "shared"\ninherits = ["base"]\n'
+          '[words]\npage = ["pagina"]\n')
+    assert words_in_any_language("page", [tmp_path]) == frozenset({"p.", "seite", "page"})
+    assert words_in_any_language("page_of", [tmp_path]) == frozenset({"von"})
+    assert words_in_any_language("nothing", [tmp_path]) == frozenset()

@@ -104,3 +104,10 @@ def test_an_extension_keeps_the_built_in_entries_and_replaces_the_markers(
     assert data.main["Latin"] == "la" and data.main["Han"] == "zh"
     assert data.markers == (("Latin", "æ", "da"),)
     assert (data.kana_share, data.marked_share) == (0.5, 0.01)
+
+
+def test_a_script_names_the_language_of_half_the_letters_or_more() -> None:
+    assert script_language("Это", 6) == "ru"  # three of six letters
+    assert script_language("Это", 7) is None
+    assert script_language("これは", 6) == "ja" and script_language("これは", 7) is None
+    assert script_language("", 0) is None
