@@ -28,7 +28,13 @@ def test_lettered_divisions_in_a_pdf(new_pdf: Callable[..., Any], tmp_path: Path
                 write(pdf, f"§ {number} Regelung {number}", size=12, bold=True, height=8)
                 write(pdf, f"(1) Die Regelung {number} gilt für alle Verträge, die nach dem "
                            "Inkrafttreten geschlossen werden.")
-    document = structchunk.parse(save(pdf, tmp_path / "gesetz.pdf"))
+    path = save(pdf, tmp_path / "gesetz.pdf")
+    document = structchunk.parse(path)
+    # The law inside the PDF gives the document its language, name and jurisdiction.
+    assert (document.language, document.carried) == ("de", {"law": "MustG"})
+    assert document.metadata["law"] == "MustG" and document.metadata["jurisdiction"] == "de"
+    chunks = structchunk.split(path, max_size=200)
+    assert len(chunks) > 2 and all(chunk.metadata.get("law") == "MustG" for chunk in chunks)
     found = {node.attrs["title"]: path for node, path in document.walk()
              if node.kind is NodeKind.HEADING}
     assert found["§ 7 Regelung 7"][-3:] == ("B. Besonderer Teil", "II. Gruppe BII",

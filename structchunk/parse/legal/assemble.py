@@ -43,7 +43,8 @@ class Assembler:
         return sectionize(self.source, fill_gaps(self.source, 0, len(self.source.text), top))
 
     def _levels(self, blocks: Sequence[Block]) -> dict[str, int]:
-        """Title 1; divisions 2, 3, ... in order of first appearance; provisions below all."""
+        """Divisions 2, 3, ... in order of first appearance; provisions below all (the title is
+        level 1, set where its heading is built)."""
         order: list[str] = []
         for block in blocks:
             if block.kind == "heading" and block.attrs.get("role") == "division":
@@ -51,7 +52,6 @@ class Assembler:
                 if unit not in order:
                     order.append(unit)
         levels = {unit: index + 2 for index, unit in enumerate(order)}
-        levels["title"] = 1
         levels["provision"] = len(order) + 2
         return levels
 

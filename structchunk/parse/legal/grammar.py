@@ -83,7 +83,9 @@ class LegalGrammar:
             title = self.title_separator.sub("", line[match.end():], count=1).strip()
             if title and not self.is_title(title):
                 return None
-            return unit, match.group("number") or "", title, match.group(0).rstrip(". ")
+            # A unit whose pattern has no groups (a preamble) has no number.
+            number = match.groupdict().get("number") or ""
+            return unit, number, title, match.group(0).rstrip(". ")
         return None
 
     def provision_heading(self, line: str) -> tuple[str, str, str] | None:
@@ -266,8 +268,9 @@ class _Loader:
             max_range=self.number("reference.max_range", reference.get("max_range", 30)),
             singular_sign=self.mapping("reference.singular_sign",
                                        reference.get("singular_sign", {})),
-            list_separator=self.pattern("words.conjunctions", _separator(conjunctions)),
-            list_lead=self.pattern("words.conjunctions", _lead(conjunctions)))
+            # Built from escaped words, these always compile.
+            list_separator=regex.compile(_separator(conjunctions)),
+            list_lead=regex.compile(_lead(conjunctions)))
 
     def table(self, name: str) -> dict[str, Any]:
         return table(self.data, name, "", self.origin, required=True)

@@ -55,8 +55,7 @@ _SENTENCE_END = regex.compile(r"[.;:]$")
 
 # --- detection ----------------------------------------------------------------------------
 
-def grammar_for(text: str, language: str | None = None, markdown: bool = False
-                ) -> LegalGrammar | None:
+def grammar_for(text: str, language: str | None, *, markdown: bool) -> LegalGrammar | None:
     """The grammar of the first jurisdiction whose provisions head this text, if any."""
     codes = [language] if language in available_jurisdictions() else available_jurisdictions()
     for code in codes:
@@ -74,9 +73,10 @@ def looks_legal(text: str, language: str | None = None) -> bool:
 
 def looks_legal_text(text: str, language: str | None = None) -> bool:
     """Plain text with provision headings at the start of blocks, more than Markdown ones."""
-    for code in ([language] if language else available_jurisdictions()):
-        if code not in available_jurisdictions():
-            continue
+    codes = available_jurisdictions()
+    if language:  # a given language that names no jurisdiction finds no law
+        codes = tuple(code for code in codes if code == language)
+    for code in codes:
         grammar = load_legal_grammar(code)
         plain = _count_headings(grammar, text, markdown=False)
         if plain >= 3 and plain > _count_headings(grammar, text, markdown=True):
@@ -333,7 +333,7 @@ def refine(document: Document, **options: Any) -> Document:
 
 
 def _jurisdiction(text: str, language: str | None, markdown: bool) -> str:
-    grammar = grammar_for(text, language, markdown)
+    grammar = grammar_for(text, language, markdown=markdown)
     if grammar is not None:
         return grammar.code
     return language if language in available_jurisdictions() else DEFAULT_JURISDICTION
@@ -369,11 +369,10 @@ def _classify(grammar: LegalGrammar, node: Node) -> Block:
     block = Block("heading", node.start, node.end, node.start_line - 1, node.end_line - 1,
                   attrs={"title": text, "markdown_level": int(node.attrs.get("level", 1))})
     provision = grammar.provision_heading(text)
-    division = grammar.division(text) if provision is None else None
     if provision is not None:
         sign, number, title = provision
         block.attrs.update(role="provision", sign=sign, number=number, title=title)
-    elif division is not None:
+    elif (division := grammar.division(text)) is not None:
         unit, number, _title, label = division
         block.attrs.update(role="division", unit=unit.name, key=unit.key, number=number,
                            label=label)

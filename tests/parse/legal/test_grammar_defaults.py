@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+import structchunk
 from structchunk.errors import GrammarError
 from structchunk.parse.legal import parser as legal
+from structchunk.tree import NodeKind
 
 MINIMAL = """\
 [jurisdiction]
@@ -136,6 +138,7 @@ def test_a_broken_division_is_named_in_full(tmp_path: Path, monkeypatch: pytest.
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith(message)
+    assert "zz.toml" in str(raised.value)
 
 
 def test_a_division_without_groups_has_no_number_and_is_ordered(
@@ -179,3 +182,86 @@ def test_items_must_be_an_array_of_tables(tmp_path: Path,
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("zz")
     assert str(raised.value).endswith("items: must be an array of tables ([[items]])")
+
+
+MODEL_ACT = """\
+# Model Act
+
+##### Sec. 1 Scope
+
+(1) This applies.
+
+##### Sec. 2 Terms
+
+(1) Terms are words.
+
+##### Sec. 3 End
+
+(1) The end.
+"""
+
+
+def test_a_markdown_law_of_another_jurisdiction_is_read_by_its_grammar(
+        minimal: legal.LegalGrammar) -> None:
+    assert legal.looks_legal(MODEL_ACT) and legal.looks_legal(MODEL_ACT, "zz")
+    assert not legal.looks_legal(MODEL_ACT, "de")  # a given jurisdiction is the only one tried
+    document = structchunk.parse_text(MODEL_ACT, format="markdown")
+    assert document.metadata["jurisdiction"] == "zz"
+    sections = [node.attrs["meta"]["section"] for node, _path in document.walk()
+                if node.kind is NodeKind.SECTION and "meta" in node.attrs]
+    assert sections == ["Sec. 1", "Sec. 2", "Sec. 3"]
+
+
+DIVISIONS = """\
+[divisions]
+title_separator = '\\s*-\\s*'
+[[divisions.unit]]
+name = "Part"
+key = "part"
+pattern = '^Part (?P<number>\\d+)'
+[[divisions.unit]]
+name = "Preamble"
+pattern = '^PREAMBLE'
+"""
+
+
+def test_only_the_separator_after_the_number_leaves_a_division_title(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(tmp_path, monkeypatch, MINIMAL.replace("[divisions]\n", DIVISIONS))
+    grammar = legal.load_legal_grammar("zz")
+    found = grammar.division("Part 1 - General - Scope")
+    assert found is not None and found[1:] == ("1", "General - Scope", "Part 1")
+    preamble = grammar.division("PREAMBLE")
+    assert preamble is not None and preamble[1:] == ("", "", "PREAMBLE")
+
+
+def test_a_missing_jurisdiction_table_is_named(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(tmp_path, monkeypatch, MINIMAL.replace('[jurisdiction]\ncode = "zz"\n', ""))
+    with pytest.raises(GrammarError) as raised:
+        legal.load_legal_grammar("zz")
+    assert str(raised.value).endswith("missing table [jurisdiction]")
+    assert "zz.toml" in str(raised.value)
+
+
+@pytest.mark.parametrize("name", ["law", "divisions"])
+def test_an_entry_that_should_be_a_table_is_named_with_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    text = MINIMAL.replace(f"[{name}]\n", "").replace(
+        '[jurisdiction]\ncode = "zz"\n', f'{name} = 3\n[jurisdiction]\ncode = "zz"\n')
+    _install(tmp_path, monkeypatch, text)
+    with pytest.raises(GrammarError) as raised:
+        legal.load_legal_grammar("zz")
+    assert "zz.toml" in str(raised.value)
+    assert str(raised.value).endswith(f"{name}: must be a table")
+
+
+def test_a_law_with_a_division_that_has_no_number_parses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(tmp_path, monkeypatch, MINIMAL.replace("[divisions]\n", DIVISIONS))
+    text = ("PREAMBLE\n\nWe enact this.\n\nPart 1 - General - Scope\n\n"
+            + MODEL_ACT.replace("##### ", "").replace("# Model Act\n\n", ""))
+    document = structchunk.parse_text(text, format="legal", jurisdiction="zz")
+    headings = [node.title for node, _path in document.walk() if node.kind is NodeKind.HEADING]
+    assert headings == ["PREAMBLE", "Part 1 - General - Scope", "Sec. 1 Scope", "Sec. 2 Terms",
+                        "Sec. 3 End"]

@@ -175,3 +175,81 @@ def test_a_wrong_entry_is_named_with_its_table(tmp_path: Path, monkeypatch: pyte
     with pytest.raises(GrammarError) as raised:
         legal.load_legal_grammar("xx")
     assert f"xx.toml: {message}" in str(raised.value)
+
+
+def _items(document: Document) -> list[tuple[str, dict[str, str], str]]:
+    """(kind, meta, first line) of every Absatz, item and paragraph, in document order."""
+    return [(node.kind.value, node.attrs.get("meta", {}),
+             document.content(node).splitlines()[0])
+            for node, _path in document.walk()
+            if node.kind in (NodeKind.ITEM, NodeKind.PARAGRAPH)]
+
+
+def test_items_without_blank_lines_nest_down_to_double_letters() -> None:
+    text = ("§ 1 Liste\n\n(1) Es gelten:\n1. erstens mit:\naa) Doppel und\nbb) Doppel,\n"
+            "2. zweitens.\n\n§ 2 Ende\n\nSchluss.\n")
+    metas = [meta for kind, meta, _line in _items(parse(text)) if kind == "item"]
+    assert metas == [{"absatz": "1"}, {"number": "1"}, {"letter": "aa"}, {"letter": "bb"},
+                     {"number": "2"}]
+
+
+def test_each_absatz_restarts_the_numbering_of_its_items() -> None:
+    text = ("§ 1 Liste\n\n(1) Es gelten:\n1. erstens,\n2. zweitens,\n3. drittens.\n\n"
+            "(2) Ferner gelten:\n1. viertens,\n2. fünftens.\n\n§ 2 Ende\n\nSchluss.\n")
+    document = parse(text)
+    second = next(node for node, _path in document.walk()
+                  if node.attrs.get("meta", {}).get("absatz") == "2")
+    inside = [node.attrs["meta"] for node, _path in document.walk()
+              if node.kind is NodeKind.ITEM and second.start < node.start < second.end]
+    assert inside == [{"number": "1"}, {"number": "2"}]
+
+
+def test_an_indented_paragraph_after_an_item_continues_that_item() -> None:
+    # The continuation is indented exactly to the item's text, which starts with an X.
+    text = ("§ 1 Liste\n\n(1) Es gelten:\n1. Xaver erstens,\n\n   Fortsetzung von erstens.\n"
+            "2. zweitens.\n\n§ 2 Ende\n\nSchluss.\n")
+    document = parse(text)
+    first = next(node for node, _path in document.walk()
+                 if node.kind is NodeKind.ITEM and node.attrs.get("meta") == {"number": "1"})
+    assert document.content(first) == "1. Xaver erstens,\n\n   Fortsetzung von erstens."
+    assert [child.kind for child in first.children] == [NodeKind.PARAGRAPH, NodeKind.PARAGRAPH]
+
+
+def test_an_absatz_may_follow_a_sentence_without_a_blank_line_in_every_provision() -> None:
+    text = ("§ 1 Satz\n\nDies gilt.\n(1) Erstens gilt.\n(2) Zweitens gilt.\n\n§ 2 Ende\n\n"
+            "Einleitung gilt.\n(1) Neu gilt.\n")
+    assert _items(parse(text)) == [
+        ("paragraph", {}, "Dies gilt."),
+        ("paragraph", {"absatz": "1"}, "(1) Erstens gilt."),
+        ("paragraph", {"absatz": "2"}, "(2) Zweitens gilt."),
+        ("paragraph", {}, "Einleitung gilt."),
+        ("paragraph", {"absatz": "1"}, "(1) Neu gilt."),
+    ]
+
+
+@pytest.mark.parametrize(("headings", "is_law"), [(2, False), (3, True)])
+def test_plain_text_is_a_law_from_three_provision_headings(headings: int, is_law: bool) -> None:
+    text = "".join(f"§ {number} Regel\n\nDer Satz {number} gilt.\n\n"
+                   for number in range(1, headings + 1))
+    assert legal.looks_legal_text(text) is is_law
+    assert structchunk.parse_text(text).format == ("legal" if is_law else "text")
+
+
+@pytest.mark.parametrize(("stem", "law"), [("abcdefghijkl", "ABCDEFGHIJKL"),
+                                           ("abcdefghijklm", None), ("a", None)])
+def test_a_short_file_name_names_the_law_up_to_twelve_characters(
+        tmp_path: Path, stem: str, law: str | None) -> None:
+    path = tmp_path / f"{stem}.txt"
+    path.write_text(BODY, encoding="utf-8")
+    assert structchunk.parse(path, format="legal").metadata.get("law") == law
+
+
+def test_front_matter_of_a_plain_text_law_stays_front_matter() -> None:
+    text = "---\njurabk: BGB\n---\n\nBürgerliches Gesetzbuch\n\n" + BODY
+    document = structchunk.parse_text(text, format="legal")
+    front = [document.content(node) for node, _path in document.walk()
+             if node.kind is NodeKind.FRONT_MATTER]
+    assert front == ["---\njurabk: BGB\n---"]
+    paragraphs = [document.content(node) for node, _path in document.walk()
+                  if node.kind is NodeKind.PARAGRAPH]
+    assert not any("jurabk" in paragraph for paragraph in paragraphs)
