@@ -27,8 +27,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     the code that builds them could never be seen by any test. The test modules are not
     imported again either: their own caches of parsed or segmented inputs are emptied too.
     """
-    if "MUTANT_UNDER_TEST" not in os.environ:
-        return
+    if "MUTANT_UNDER_TEST" in os.environ:
+        _empty_caches()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """While mutmut records which test reaches which function, every test starts with empty
+    caches: otherwise only the first test to build a cached parser or grammar is recorded as
+    reaching the code that builds it, and a mutant there is never run against the others."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        _empty_caches()
+
+
+def _empty_caches() -> None:
     for name, module in list(sys.modules.items()):
         if name.startswith(("structchunk", "tests.")) and module is not None:
             for value in list(vars(module).values()):

@@ -129,3 +129,14 @@ def test_a_markdown_law_without_a_name_carries_no_law_anywhere() -> None:
     chunks = structchunk.split_text(text, format="markdown", max_size=120)
     sections = [chunk for chunk in chunks if "section" in chunk.metadata]
     assert sections and all("law" not in chunk.metadata for chunk in chunks)
+
+
+def test_a_division_heading_carries_its_number_under_its_unit() -> None:
+    text = LAW.replace("##### § 1 Tabelle", "## Abschnitt 2 Sätze\n\n##### § 1 Tabelle")
+    document = parsed(text)
+    division = next(node for node, _path in document.walk()
+                    if node.kind is NodeKind.HEADING and node.title.startswith("Abschnitt"))
+    assert division.attrs["meta"] == {"abschnitt": "2"}
+    chunks = structchunk.split_text(text, format="markdown", max_size=120)
+    assert any(chunk.metadata.get("abschnitt") == "2" and chunk.metadata.get("section") == "§ 1"
+               for chunk in chunks)

@@ -232,6 +232,8 @@ def test_plain_text_is_a_law_from_three_provision_headings(headings: int, is_law
     text = "".join(f"§ {number} Regel\n\nDer Satz {number} gilt.\n\n"
                    for number in range(1, headings + 1))
     assert legal.looks_legal_text(text) is is_law
+    assert legal.looks_legal_text(text, "de") is is_law  # the jurisdiction named
+    assert not legal.looks_legal_text(text, "en")  # a language that names none finds no law
     assert structchunk.parse_text(text).format == ("legal" if is_law else "text")
 
 
