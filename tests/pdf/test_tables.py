@@ -115,3 +115,26 @@ def test_a_table_of_two_columns_is_a_table(new_pdf: Callable[..., Any], tmp_path
     text = structchunk.parse(save(pdf, tmp_path / "zwei.pdf")).text
     assert text.endswith("| Tarif | Preis |\n| --- | --- |\n| Basis | 9 € |\n| Pro | 19 € |\n"
                          "| Max | 29 € |")
+
+
+def test_a_header_row_with_an_empty_corner_heads_its_table(new_pdf: Callable[..., Any],
+                                                           tmp_path: Path) -> None:
+    """A cross table: the first row names the columns and leaves the corner empty, so it has
+    one cell fewer than the rows below it."""
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, "Niederschlag je Station und Jahr, in Millimetern.")
+    pdf.ln(4)
+    pdf.set_font("Sans", "", 11)
+    for year, north, south in (("", "Nord", "Süd"), ("2019", "714", "688"),
+                               ("2020", "702", "655"), ("2021", "731", "690")):
+        pdf.cell(40, 7, year)
+        pdf.cell(40, 7, north)
+        pdf.cell(40, 7, south)
+        pdf.ln(7)
+    document = structchunk.parse(save(pdf, tmp_path / "kreuz.pdf"))
+    found = tables(document)
+    assert len(found) == 1 and found[0].attrs["header_rows"] == 2
+    assert [document.content(row) for row in found[0].children] == [
+        "|  | Nord | Süd |", "| --- | --- | --- |", "| 2019 | 714 | 688 |",
+        "| 2020 | 702 | 655 |", "| 2021 | 731 | 690 |"]

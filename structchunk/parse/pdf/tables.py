@@ -83,7 +83,7 @@ def find_tables(lines: list[Line]) -> list[Table]:
             following = [span for span, _text in shapes[end + 1]]
             if len(following) < 2:
                 break
-            if len(following) > len(columns) and _fits(columns, following, slack) and all(
+            if len(following) > len(columns) and all(
                     _fits(following, [span for span, _ in shapes[row]], slack)
                     for row in range(index, end + 1)):
                 columns = following  # the rows so far had empty cells
