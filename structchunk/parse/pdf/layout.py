@@ -118,7 +118,7 @@ class Layout:
             return False
         word = regex.match(r"\w+", below.text)
         return bool(word) and below.text[0].islower() and word.group(0) not in (
-            words_in_any_language(_KEEP_HYPHEN_BEFORE)) and self.parts[-1].endswith("-")
+            words_in_any_language(_KEEP_HYPHEN_BEFORE))
 
     def _row(self, line: Line, table: Table, first: bool) -> None:
         texts = [""] * len(table.columns)
