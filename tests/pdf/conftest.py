@@ -77,3 +77,20 @@ def write(pdf: Any, text: str, size: float = 11, bold: bool = False, height: flo
 def save(pdf: Any, path: Path) -> Path:
     pdf.output(str(path))
     return path
+
+
+def line(*pieces: tuple[float, str] | str, y: float | None = None, size: float = 11.0,
+         bold: bool = False, width: float | None = None) -> Any:
+    """A page line as the extractor builds it: pieces at x positions (a bare string stands at
+    x = 72), one baseline height, one font size; `width` sets each piece's measured width
+    (else the extractor's estimate from the font size)."""
+    from structchunk.parse.pdf.extract import Line
+
+    built = Line()
+    texts = []
+    for piece in pieces:
+        x, text = (72.0, piece) if isinstance(piece, str) else piece
+        built.add(text, x, y, size, bold, width)
+        texts.append(text)
+    built.text = " ".join(texts)
+    return built
