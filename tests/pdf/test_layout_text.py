@@ -147,10 +147,12 @@ def row(*texts: str, y: float, at: tuple[float, ...] = (72.0, 200.0, 330.0)) -> 
 def test_a_table_is_written_as_rows_with_a_header_rule() -> None:
     lines = [*lines_at("Vorher steht Text."),
              row("Ort", "Höhe", "Regen", y=670.0), row("Nord", "12|13", "714", y=660.0),
-             row("Süd", "250", y=650.0, at=(72.0, 200.0)), *lines_at("Danach Text.", top=620.0)]
+             row("Süd", "250", y=650.0, at=(72.0, 200.0)),
+             *lines_at("Danach Text", "in zwei Zeilen.", top=620.0)]
     built = layout(page(1, *lines))
     assert built.text == ("Vorher steht Text.\n\n| Ort | Höhe | Regen |\n| --- | --- | --- |\n"
-                          "| Nord | 12\\|13 | 714 |\n| Süd | 250 |  |\n\nDanach Text.")
+                          "| Nord | 12\\|13 | 714 |\n| Süd | 250 |  |\n\nDanach Text\n"
+                          "in zwei Zeilen.")
     assert built.tables == {2: 5}
 
 
@@ -214,3 +216,10 @@ def test_a_table_is_continued_only_from_the_page_it_ended() -> None:
     built = layout(first, second)
     assert built.tables == {0: 2, 6: 7}
     assert "Tabelle.\n\n| Süd" in built.text
+
+
+def test_no_paragraph_runs_on_from_a_table_at_the_foot_of_a_page() -> None:
+    first = page(1, *lines_at("Vorher Text."), row("Ort", "Höhe", "Regen", y=680.0),
+                 row("Nord", "12", "714", y=670.0))
+    second = page(2, *lines_at("und danach klein weiter"))
+    assert layout(first, second).text.endswith("| Nord | 12 | 714 |\n\nund danach klein weiter")

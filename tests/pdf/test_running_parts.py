@@ -162,6 +162,20 @@ def test_a_running_head_that_is_a_body_heading_is_removed_and_another_kept() -> 
 
     pages = [with_heading(1, "Einleitung", "Einleitung"), with_heading(2, "Methode", "Methode"),
              with_heading(3, "Anhang", None)]
+    pages[2].lines.insert(3, line("Anhang", y=660.0, size=10.0))  # body text, no heading
     result = running.strip_running_lines(pages, BODY)
     assert texts(result.removed) == [(1, "Einleitung"), (2, "Methode")]
     assert pages[2].lines[0].text == "Anhang"
+
+
+def test_a_page_offset_needs_two_lines_that_agree() -> None:
+    def candidates(*printed: tuple[int, str]) -> list[Any]:
+        return [running._Candidate(a4(number, [line(text, y=780.0, size=8.0)]), 0, None, "top")
+                for number, text in printed]
+
+    offset = running._Judge._page_offset
+    assert offset(candidates((1, "11 Einleitung"), (2, "12 Einleitung"))) == 10
+    assert offset(candidates((1, "11 Einleitung"), (2, "Methode"))) is None
+    assert offset(candidates((1, "11 Einleitung"), (2, "12 Einleitung"), (3, "30 Methode"),
+                             (4, "14 Methode"))) == 10
+    assert offset(candidates((1, "Einleitung"), (2, "Methode"))) is None
