@@ -10,10 +10,15 @@ at the start of the text or right after a colon, and a quotation that never clos
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from structchunk.lang.grammars import load_sentence_grammar
+from structchunk.lang.segmenter import RuleSegmenter
 from structchunk.lang.sentences import rule_segmenter
 from tests.lang.support import sentences
+from tests.lang.test_grammars import grammar_folder
 
 CASES = [
     # --- line breaks (`_short_line`, `_line_break`) ---
@@ -103,3 +108,17 @@ def test_trailing_whitespace_after_the_last_sentence_makes_no_boundary() -> None
     segmenter = rule_segmenter("en")
     assert segmenter.boundaries("One. Two.   ") == [4]
     assert segmenter("One. Two.\n\n ") == [(0, 4), (5, 9)]
+
+
+def test_a_spaced_abbreviation_is_joined_over_a_last_word_of_any_length(tmp_path: Path) -> None:
+    # the shipped spaced abbreviations end in words of one or two letters ("z. B.", "z. Zt.");
+    # a grammar may list longer ones
+    folder = grammar_folder(tmp_path, '[grammar]\nname = "xx"\ninherits = ["base"]\n'
+                            '[abbreviations]\nprefix = ["i. Allg.", "s. Anm."]\n')
+    segmenter = RuleSegmenter(load_sentence_grammar("xx", folders=[folder]))
+    for text in ("Das gilt i. Allg. Mehr nicht.", "i. Allg. Mehr nicht.",
+                 "Das gilt (s. Anm. Drei hier)."):
+        assert segmenter(text) == [(0, len(text))]
+    text = "Das gilt. Allg. Mehr nicht."  # the word alone is no abbreviation
+    assert [text[start:end] for start, end in segmenter(text)] == [
+        "Das gilt.", "Allg.", "Mehr nicht."]
