@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import regex
 
-from structchunk.chunk.pack import Packer, Piece, Title
+from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title
 from structchunk.tree import Node, NodeKind, code_data, definition_data, row_data, trim_span
 
 HEADER_NOT_REPEATED = "header_not_repeated"
@@ -31,20 +31,25 @@ def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pi
     lead = Piece(node.start, header[-1].end, path)
     prefix = source[header[0].start:header[-1].end] + "\n"
     flags: frozenset[str] = frozenset()
-    if not _leaves_room_for_rows(packer, path, prefix):
+    row_units = [Piece(row.start, row.end, path) for row in body]
+    if not _leaves_room_for_rows(packer, path, prefix, row_units):
         prefix, flags = "", frozenset({HEADER_NOT_REPEATED})
-    units = [fragment for row in body
-             for fragment in _fit(packer, Piece(row.start, row.end, path), prefix, "")]
+    units = [fragment for row in row_units for fragment in _fit(packer, row, prefix, "")]
     pieces = packer.pack_framed(units, prefix, "", lead=lead)
     return [replace(piece, flags=piece.flags | flags) for piece in pieces]
 
 
-def _leaves_room_for_rows(packer: Packer, path: tuple[Title, ...], prefix: str) -> bool:
+def _leaves_room_for_rows(packer: Packer, path: tuple[Title, ...], prefix: str,
+                          rows: Sequence[Piece]) -> bool:
     """The header is repeated while it, measured as embedded (heading path included, in the
-    budget's own units), leaves at least a fifth of the budget for rows."""
+    budget's own units), leaves at least a fifth of the budget for rows, and every row that
+    fits the budget alone still fits beside it: a row is never cut only to make room for a
+    repeated header."""
     budget = packer.budget
     header = budget.measure(packer.context(path), prefix, packer.source, 0, 0, "")
-    return header <= budget.max_size - max(1, budget.max_size // 5)
+    if header > budget.max_size - max(1, budget.max_size // 5):
+        return False
+    return all(packer.fits_framed(row, prefix, "") or not packer.fits(row) for row in rows)
 
 
 def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Piece]:
@@ -163,6 +168,10 @@ def _fit(packer: Packer, unit: Piece, prefix: str, suffix: str) -> list[Piece]:
     framed = replace(unit, prefix=prefix, suffix=suffix)
     if packer.fits(framed):
         return [unit]
+    if (prefix or suffix) and packer.fits(unit):
+        # A line that fits alone stays whole without the repeated frame rather than being
+        # cut for the frame's sake.
+        return [replace(unit, flags=unit.flags | {FRAME_DROPPED})]
     return [replace(part, prefix="", suffix="") for part in packer.split_words(framed)]
 
 
