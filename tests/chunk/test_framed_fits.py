@@ -127,7 +127,7 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
     function = COMMENTED[COMMENTED.index("def total"):COMMENTED.index("\n\n\ndef average")]
     comments = COMMENTED[COMMENTED.index("# Helpers"):COMMENTED.index("def total")].rstrip()
     start = source.index(function)
-    # the function with its fences and path line takes 132; with the comments, 231
+    # the function with its fences and path line takes 136; with the comments, 235
     for max_size in (140, 180, 220):
         chunks = structchunk.split_text(source, max_size=max_size)
         assert_chunks_valid(source, chunks, max_size)
@@ -142,6 +142,16 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
     chunks = structchunk.split_text(source, max_size=240)
     holder = next(chunk for chunk in chunks if function in chunk.content)
     assert comments + "\n" + function in holder.content
+    # Short of those 136 by its closing fence alone, the function is cut between its
+    # statements (whole lines), never at words.
+    for max_size in (132, 135):
+        chunks = structchunk.split_text(source, max_size=max_size)
+        assert_chunks_valid(source, chunks, max_size)
+        assert not any(function in chunk.content for chunk in chunks)
+        assert all("oversized" not in chunk.metadata for chunk in chunks)
+        for chunk in chunks:
+            assert source[chunk.start - 1] in "\n ", chunk.content
+            assert source[chunk.end] == "\n", chunk.content
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,0 +1,169 @@
+"""Edges of the strategies that whole documents rarely reach: code trees a parser plugin may
+build, tables with no body, sentence units next to tables, defaults and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+import structchunk
+from structchunk.chunk.budget import Budget
+from structchunk.chunk.framed import code_pieces
+from structchunk.chunk.pack import Packer, Title
+from structchunk.decode import from_text
+from structchunk.errors import StrategyError
+from structchunk.tree import NodeKind, make_node
+from tests.invariants import assert_chunks_valid, assert_units_whole
+
+
+def _spans_of(source: str, pieces: list) -> list[str]:  # type: ignore[type-arg]
+    return [source[piece.start:piece.end] for piece in pieces]
+
+
+def test_code_text_between_a_parsers_children_becomes_framed_units_of_its_own() -> None:
+    # A parser plugin may leave lines between a code block's children (the built-in code
+    # outline fills them with text nodes); they are cut into units like any other lines.
+    body = ("def first():\n    return 1\n"
+            "LIMIT = compute_the_limit_for_all(items)\n"
+            "def second():\n    return 2\n")
+    text = "```\n" + body + "```\n"
+    source = from_text(text)
+    first_start = text.index("def first")
+    first_end = text.index("\nLIMIT")
+    second_start = text.index("def second")
+    second_end = text.index("\n```", second_start)
+    children = [make_node(source, NodeKind.DEFINITION, first_start, first_end, title="first"),
+                make_node(source, NodeKind.DEFINITION, second_start, second_end,
+                          title="second")]
+    node = make_node(source, NodeKind.CODE, 0, len(text) - 1, children, fence_open="```",
+                     fence_close="```", body_start=4, body_end=len(text) - 5)
+    packer = Packer(text, Budget(max_size=60))
+    pieces = code_pieces(packer, node, (Title("Doc"),))
+    limit = "LIMIT = compute_the_limit_for_all(items)"
+    assert limit in _spans_of(text, pieces), "the line between the children is one unit"
+    holder = next(piece for piece in pieces if text[piece.start:piece.end] == limit)
+    assert (holder.prefix, holder.suffix) == ("```\n", "\n```")
+    assert holder.path == (Title("Doc"),) and not holder.flags
+    assert all(packer.fits(piece) for piece in pieces)
+    covered = "".join(text[piece.start:piece.end] for piece in pieces)
+    assert covered.replace("\n", "") == text.strip().replace("\n", "")
+
+
+def test_a_fenced_block_without_a_closing_fence_is_framed_by_its_opening_only() -> None:
+    body = "".join(f"value_{number} = {number}\n" for number in range(8))
+    text = "```\n" + body + "\n"
+    source = from_text(text)
+    node = make_node(source, NodeKind.CODE, 0, len(text), fence_open="```",
+                     body_start=4, body_end=len(text) - 2)
+    packer = Packer(text, Budget(max_size=40))
+    pieces = code_pieces(packer, node, ())
+    assert len(pieces) > 1
+    assert pieces[0].start == 0 and not pieces[0].prefix
+    assert all(piece.prefix == "```\n" and piece.suffix == "" for piece in pieces[1:])
+    assert text[pieces[-1].start:pieces[-1].end].endswith("value_6 = 6\nvalue_7 = 7")
+
+
+def test_a_table_with_no_body_rows_is_cut_between_its_header_rows() -> None:
+    header = "| " + " | ".join(f"column {number}" for number in range(6)) + " |"
+    delimiter = "|" + "|".join(["----------"] * 6) + "|"
+    source = header + "\n" + delimiter + "\n"
+    max_size = max(len(header), len(delimiter)) + 5
+    chunks = structchunk.split_text(source, max_size=max_size)
+    assert_chunks_valid(source, chunks, max_size)
+    assert [chunk.content for chunk in chunks] == [header, delimiter]
+    assert all("flags" not in chunk.metadata for chunk in chunks)
+
+
+SENTENCES = " ".join(f"Satz {word} steht hier." for word in (
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"))
+
+
+def test_the_default_window_is_two_sentences_each_side_when_the_context_has_room() -> None:
+    chunks = structchunk.split_text(SENTENCES, strategy="sentence_window", max_size=30,
+                                    strategy_options={"context_size": 1000})
+    middle = chunks[4]
+    assert middle.content == "Satz fünf steht hier."
+    assert middle.metadata["window"] == [-2, 2]
+    assert middle.context == ("Satz drei steht hier. Satz vier steht hier. Satz fünf steht "
+                              "hier. Satz sechs steht hier. Satz sieben steht hier.")
+
+
+TABLE_DOC = ("# Report\n\nThe first sentence. The second sentence.\n\n"
+             "| item | price |\n|------|-------|\n"
+             + "".join(f"| thing {number} | {number}.00 |\n" for number in range(8))
+             + "\nThe sentence after the table. And the last one.\n")
+
+
+SMALL_TABLE_DOC = ("# Report\n\nThe first sentence. The second sentence.\n\n"
+                   "| item | price |\n|------|-------|\n| thing | 1.00 |\n\n"
+                   "The sentence after the table. And the last one.\n")
+
+
+@pytest.mark.parametrize("strategy", ["sentence_window", "semantic"])
+def test_sentences_after_a_table_inside_one_piece_are_their_own(strategy: str) -> None:
+    from structchunk.evaluate.embeddings import hashing_embedding
+
+    options = {"embedding": hashing_embedding(16)} if strategy == "semantic" else None
+    # the whole document fits one hybrid piece; its units are cut around the table
+    chunks = structchunk.split_text(SMALL_TABLE_DOC, strategy=strategy, max_size=200,
+                                    strategy_options=options)
+    assert_chunks_valid(SMALL_TABLE_DOC, chunks, 200)
+    for before, after in zip(chunks, chunks[1:], strict=False):
+        assert before.end <= after.start, "units of the document never overlap"
+    if strategy == "sentence_window":
+        assert [chunk.content for chunk in chunks] == [
+            "# Report", "The first sentence.", "The second sentence.",
+            "| item | price |\n|------|-------|\n| thing | 1.00 |",
+            "The sentence after the table.", "And the last one."]
+
+
+@pytest.mark.parametrize("strategy", ["sentence_window", "semantic"])
+def test_sentence_units_keep_table_pieces_framed_and_never_overlap(strategy: str) -> None:
+    from structchunk.evaluate.embeddings import hashing_embedding
+
+    options = {"embedding": hashing_embedding(16)} if strategy == "semantic" else None
+    chunks = structchunk.split_text(TABLE_DOC, strategy=strategy, max_size=80,
+                                    strategy_options=options)
+    assert_chunks_valid(TABLE_DOC, chunks, 80)
+    for before, after in zip(chunks, chunks[1:], strict=False):
+        assert before.end <= after.start, "units of the document never overlap"
+    header = "| item | price |\n|------|-------|\n"
+    rows = [chunk for chunk in chunks if "| thing" in chunk.content]
+    assert len(rows) > 1
+    assert all(header.rstrip() in chunk.text for chunk in rows)
+    if strategy == "sentence_window":
+        prose = [chunk.content for chunk in chunks if "|" not in chunk.content]
+        assert prose == ["# Report", "The first sentence.", "The second sentence.",
+                         "The sentence after the table.", "And the last one."]
+    rows_spans = [(TABLE_DOC.index(f"| thing {n} |"),
+                   TABLE_DOC.index(f"| thing {n} |") + len(f"| thing {n} | {n}.00 |"))
+                  for n in range(8)]
+    assert_units_whole(TABLE_DOC, chunks, rows_spans)
+
+
+def test_metadata_aware_takes_the_first_heading_as_the_title_without_front_matter() -> None:
+    source = "# Budget report\n\n## Travel\n\nCosts rose in the last quarter.\n"
+    chunks = structchunk.split_text(source, strategy="metadata_aware", max_size=200)
+    assert chunks and all(chunk.metadata["header"].startswith("Budget report | ")
+                          for chunk in chunks)
+
+
+def test_metadata_aware_reads_a_title_only_from_front_matter() -> None:
+    source = ("---\ntitle: 'Travel policy'\n---\n\n# Costs\n\ntitle: not a title\n\n"
+              "Costs rose in the last quarter.\n")
+    chunks = structchunk.split_text(source, strategy="metadata_aware", max_size=200)
+    assert chunks and all(chunk.metadata["header"].startswith("Travel policy | ")
+                          for chunk in chunks)
+    plain = "# Costs\n\ntitle: not a title\n\nCosts rose in the last quarter.\n"
+    chunks = structchunk.split_text(plain, strategy="metadata_aware", max_size=200)
+    assert all(chunk.metadata["header"].startswith("Costs | ") for chunk in chunks)
+
+
+def test_the_semantic_strategy_without_an_embedding_says_how_to_give_one() -> None:
+    with pytest.raises(StrategyError) as raised:
+        structchunk.split_text("One sentence. Another one.", strategy="semantic")
+    assert str(raised.value) == (
+        "<string>: the semantic strategy needs an embedding function; structchunk never "
+        "downloads a model. Pass one: split(..., strategy='semantic', "
+        "strategy_options={'embedding': embed}) where embed(texts) returns a vector "
+        "per text (command line: --embedding MODULE:NAME, or 'hashing' for the "
+        "built-in offline baseline)")
