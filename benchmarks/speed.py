@@ -108,6 +108,16 @@ def markdown_tools(texts: list[str], max_size: int) -> dict[str, Tool]:
     except ImportError:
         pass
     try:
+        from parent_child_chunker import ParentChildMarkdownChunker
+
+        # A zero-dependency, pure-Python Markdown chunker: sections by its own heading line
+        # rule, parents merged up to its default sizes, children cut every `max_size`.
+        parent_child = ParentChildMarkdownChunker(child_chunk_size=max_size, child_overlap=0)
+        tools["parent-child-chunker (pure Python, own line rules)"] = lambda: [
+            parent_child.chunk(text) for text in texts]
+    except ImportError:
+        pass
+    try:
         from llama_index.core import Document
         from llama_index.core.node_parser import MarkdownNodeParser, SentenceSplitter
 
