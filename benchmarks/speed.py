@@ -56,7 +56,9 @@ def report(title: str, seconds: dict[str, float], megabytes: float, baseline: st
         print(f"| {name} | {megabytes / value:.2f} | {seconds[baseline] / value:.3f} |")
 
 
-def markdown_tools(texts: list[str], max_size: int) -> dict[str, Tool]:
+def markdown_tools(texts: list[str], max_size: int,
+                   languages: list[str] | None = None) -> dict[str, Tool]:
+    """`languages`: each text's known language, for the row that skips detection."""
     sources = [from_text(text) for text in texts]
     tools: dict[str, Tool] = {}
     from langchain_text_splitters import (
@@ -73,6 +75,12 @@ def markdown_tools(texts: list[str], max_size: int) -> dict[str, Tool]:
         recursive.split_documents(headers.split_text(text)) for text in texts]
     tools["structchunk split() (pyromark, default)"] = lambda: [
         structchunk.split(source, max_size=max_size, format="markdown") for source in sources]
+    if languages is not None:
+        # A pipeline that knows its documents' language passes it: no detection at all.
+        known = list(zip(sources, languages, strict=True))
+        tools["structchunk split(), language given (no detection)"] = lambda: [
+            structchunk.split(source, max_size=max_size, format="markdown", language=language)
+            for source, language in known]
     tools["structchunk split(), markdown-it backend"] = lambda: [
         structchunk.split(source, max_size=max_size, format="markdown",
                           markdown_backend="markdown-it") for source in sources]
@@ -223,10 +231,13 @@ def main() -> None:
     root = corpus_root()
     parts = set(args.only.split(","))
     if "markdown" in parts:
-        texts = [path.read_text(encoding="utf-8")
-                 for path in sorted((root / "docs").rglob("*.md"))]
+        paths = sorted((root / "docs").rglob("*.md"))
+        texts = [path.read_text(encoding="utf-8") for path in paths]
+        # corpus/docs/<language>/...: the folder names each document's language.
+        languages = [path.relative_to(root / "docs").parts[0] for path in paths]
         megabytes = sum(len(text.encode("utf-8")) for text in texts) / 1e6
-        seconds = race(markdown_tools(texts, args.max_size), args.rounds, args.clock)
+        seconds = race(markdown_tools(texts, args.max_size, languages), args.rounds,
+                       args.clock)
         report(f"Markdown, {len(texts)} files of corpus/docs", seconds, megabytes,
                "LangChain RecursiveCharacterTextSplitter")
         print("\n| target | ratio |\n|---|---:|")
@@ -234,6 +245,8 @@ def main() -> None:
             "LangChain MarkdownHeaderTextSplitter + RecursiveCharacterTextSplitter"]
         print(f"| default split() vs LangChain Markdown path (>= 1) | "
               f"{langchain_markdown / seconds['structchunk split() (pyromark, default)']:.2f} |")
+        print(f"| split() with the language given vs LangChain Markdown path | "
+              f"{langchain_markdown / seconds['structchunk split(), language given (no detection)']:.2f} |")  # noqa: E501
         print(f"| markdown-it backend split() vs markdown-it-py block-only parse (>= 0.75) | "
               f"{seconds['markdown-it-py block rules only'] / seconds['structchunk split(), markdown-it backend']:.2f} |")  # noqa: E501
     if "code" in parts:
