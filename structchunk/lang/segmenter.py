@@ -236,8 +236,13 @@ class RuleSegmenter:
         return spans_between(text, self._boundaries(text, stripped), stripped)
 
     def boundaries(self, text: str) -> list[int]:
-        """Offsets where one sentence ends and the next may begin, in increasing order."""
-        return self._boundaries(text, len(text.rstrip()))
+        """Offsets where one sentence ends and the next begins, in increasing order.
+
+        The scan may cut again in the whitespace after the last sentence (a blank line there);
+        no sentence begins after such a cut, so it is no boundary.
+        """
+        stripped = len(text.rstrip())
+        return [cut for cut in self._boundaries(text, stripped) if cut < stripped]
 
     def _boundaries(self, text: str, stripped: int) -> list[int]:
         """`boundaries`, given the length of `text` without trailing whitespace."""

@@ -115,6 +115,11 @@ def test_trailing_whitespace_after_the_last_sentence_makes_no_boundary() -> None
     segmenter = rule_segmenter("en")
     assert segmenter.boundaries("One. Two.   ") == [4]
     assert segmenter("One. Two.\n\n ") == [(0, 4), (5, 9)]
+    # blank lines after the last sentence: no sentence begins after them
+    assert segmenter.boundaries("One. Two.\n\n  \n") == [4]
+    assert segmenter.boundaries("Just one.\n\n") == []
+    assert segmenter.boundaries("One. Two.\n\nThree") == [4, 9]
+    assert segmenter.boundaries("One.\n\nTwo.\n\n") == [4]
 
 
 def test_a_spaced_abbreviation_is_joined_over_a_last_word_of_any_length(tmp_path: Path) -> None:
