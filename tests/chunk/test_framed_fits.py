@@ -19,7 +19,7 @@ def _table(rows: list[str]) -> str:
 
 
 def _row_spans(source: str, rows: list[str]) -> list[tuple[int, int]]:
-    spans, cursor = [], len(HEADER)
+    spans, cursor = [], source.index(HEADER) + len(HEADER)
     for row in rows:
         start = source.index(row, cursor)
         spans.append((start, start + len(row)))
@@ -49,6 +49,18 @@ def test_the_header_is_repeated_while_it_leaves_a_fifth_of_the_budget() -> None:
         else:
             assert not any(HEADER in chunk.text for chunk in later), max_size
             assert all(chunk.metadata["flags"] == [HEADER_NOT_REPEATED] for chunk in chunks)
+
+
+def test_the_heading_path_line_counts_against_the_headers_room() -> None:
+    source = "# Prices\n\n" + _table(SHORT_ROWS)
+    # "Prices" and its blank line take 8: 48 of header, and 59 - 59 // 5 = 48
+    for max_size, repeated in ((59, True), (58, False)):
+        chunks = structchunk.split_text(source, max_size=max_size)
+        assert_chunks_valid(source, chunks, max_size)
+        assert_units_whole(source, chunks, _row_spans(source, SHORT_ROWS))
+        assert all(chunk.text.startswith("Prices\n\n") for chunk in chunks[1:])
+        assert all((HEADER in chunk.text) == repeated for chunk in chunks[1:]), max_size
+        assert all(("flags" in chunk.metadata) != repeated for chunk in chunks)
 
 
 def test_the_header_is_not_repeated_when_a_row_that_fits_alone_would_not_fit_beside_it() -> None:

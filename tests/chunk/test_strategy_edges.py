@@ -167,3 +167,31 @@ def test_the_semantic_strategy_without_an_embedding_says_how_to_give_one() -> No
         "strategy_options={'embedding': embed}) where embed(texts) returns a vector "
         "per text (command line: --embedding MODULE:NAME, or 'hashing' for the "
         "built-in offline baseline)")
+
+
+def test_sentence_units_name_definitions_only_for_code() -> None:
+    source = ("# Report\n\nIntro line here.\n\n## Travel\n\nCosts rose. Prices fell.\n\n"
+              "```python\ndef total(items):\n    return sum(items)\n```\n")
+    chunks = structchunk.split_text(source, strategy="sentence_window", max_size=40)
+    by_content = {chunk.content: chunk for chunk in chunks}
+    assert by_content["Costs rose."].heading_path == ("Report", "Travel")
+    assert by_content["Intro line here."].heading_path == ("Report",)
+    for chunk in chunks:
+        if "def total" in chunk.content or "return sum" in chunk.content:
+            assert chunk.metadata["definitions"] == ["def total"], chunk.content
+            assert chunk.heading_path == ("Report", "Travel", "def total")
+        else:
+            assert "definitions" not in chunk.metadata, chunk.content
+
+
+def test_hierarchical_parents_repeat_at_most_overlap_size_of_text() -> None:
+    text = " ".join(f"Sentence number {number} is here" + (
+        "." if number % 3 else " and it is a rather long one with more words.")
+        for number in range(40))
+    chunks = structchunk.split_text(text, strategy="hierarchical", max_size=100, overlap=2,
+                                    overlap_size=30)
+    parents = [chunk for chunk in chunks if chunk.metadata["hierarchy"] == "parent"]
+    repeated = [before.end - after.start for before, after in zip(parents, parents[1:],
+                                                                   strict=False)]
+    assert len(parents) > 2 and any(size > 0 for size in repeated)
+    assert all(size <= 30 for size in repeated), repeated
