@@ -100,3 +100,39 @@ def test_a_document_whose_pages_all_fail_has_no_text(new_pdf: Callable[..., Any]
         structchunk.parse(path, strict=False)
     assert str(raised.value) == (f"{path}: page(s) 1 could not be extracted (ValueError: bad "
                                  "content stream); no page has text")
+
+
+def test_every_refusal_names_the_file_and_the_problem_in_full(
+        new_pdf: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.errors import FileNotDecryptedError
+
+    from structchunk.parse.pdf import parse_bytes
+
+    with pytest.raises(PdfError) as raised:
+        parse_bytes(b"plain words")
+    assert str(raised.value) == "<bytes>: is not a PDF (no %PDF- header)"
+    empty = io.BytesIO()
+    PdfWriter().write(empty)
+    with pytest.raises(PdfError) as raised:
+        structchunk.parse(empty.getvalue())
+    assert str(raised.value) == "<bytes>: has no pages (damaged or truncated?)"
+    path = tmp_path / "geheim.pdf"
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, BODY)
+    pdf.set_encryption(owner_password="owner", user_password="secret")
+    save(pdf, path)
+    with pytest.raises(PdfError) as raised:
+        structchunk.parse(path, password="falsch")
+    assert str(raised.value) == f"{path}: is encrypted; the password given is wrong"
+
+    def refuses(self: object, password: str) -> None:
+        raise FileNotDecryptedError("File has not been decrypted")
+
+    monkeypatch.setattr(PdfReader, "decrypt", refuses)
+    with pytest.raises(PdfError) as raised:
+        structchunk.parse(path)
+    assert str(raised.value) == f"{path}: is encrypted; pass password=... to read it"

@@ -4,6 +4,7 @@ fonts told apart, page boxes read, on stand-ins for pypdf's pages and font dicti
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,3 +165,49 @@ def test_text_that_pypdf_rewrote_keeps_its_text_without_geometry() -> None:
     found = page_lines(FakePage(pieces, text="cba\nfed"))
     assert [(each.text, each.y, each.cells) for each in found] == [("cba", None, []),
                                                                    ("fed", None, [])]
+
+
+def test_a_font_with_widths_measures_pieces_at_their_scale() -> None:
+    font = Font({"/BaseFont": "/ABC+Sans", "/Subtype": "/TrueType", "/FirstChar": 32})
+    key = ("/ABC+Sans", "/TrueType", "32")
+    fonts = {key: extract._FontInfo(False, lambda text: 250.0 * len(text))}
+
+    class Measured(FakePage):
+        def extract_text(self, visitor_text: Callable[..., None]) -> str:
+            for text, tm, size in self.pieces:
+                visitor_text(text, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], tm, font, size)
+            return "".join(piece[0] for piece in self.pieces)
+
+    pieces = [("abcd", [2.0, 0.0, 0.0, 2.0, 100.0, 700.0], 10.0),  # 4 * 0.25 * 10 * 2
+              ("\nzwei\nteile", [1.0, 0.0, 0.0, 1.0, 50.0, 680.0], 10.0),  # estimated
+              ("\nef", [0.0, 0.0, 0.0, 1.0, 70.0, 660.0], 10.0),  # no x scale: 1
+              ("\ngh", [0.0, 3.0, 0.0, 1.0, 80.0, 640.0], None)]  # no size: no width
+    found = page_lines(Measured(pieces), fonts)
+    assert [(each.text, each.ends) for each in found] == [
+        ("abcd", [120.0]), ("zwei", [70.0]), ("teile", [75.0]), ("ef", [75.0]),
+        ("gh", [80.0])]
+    assert len(fonts) == 1
+
+
+def test_a_real_font_gives_its_glyph_widths(new_pdf: Callable[..., Any],
+                                            tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from tests.pdf.conftest import save, write
+
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, "Breite")
+    reader = PdfReader(save(pdf, tmp_path / "breite.pdf"))
+    resources = reader.pages[0]["/Resources"]["/Font"]
+    font = next(iter(resources.values())).get_object()
+    widths = extract._widths(font)
+    assert widths is not None and widths("Breite") > widths("B") > 0
+    info = extract._font_info(font, {})
+    assert info.widths is not None and info.widths("Breite") == widths("Breite")
+
+
+def test_a_font_s_own_descriptor_comes_before_its_descendant_s() -> None:
+    font = Font({"/BaseFont": "/F4", "/FontDescriptor": Font({"/FontWeight": 400}),
+                 "/DescendantFonts": [Font({"/FontDescriptor": Font({"/FontWeight": 700})})]})
+    assert not extract._is_bold(font)
