@@ -136,3 +136,22 @@ def test_every_refusal_names_the_file_and_the_problem_in_full(
     with pytest.raises(PdfError) as raised:
         structchunk.parse(path)
     assert str(raised.value) == f"{path}: is encrypted; pass password=... to read it"
+
+
+def test_a_file_with_a_wrong_cross_reference_offset_is_read_with_a_warning(
+        new_pdf: Callable[..., Any], tmp_path: Path) -> None:
+    """Files written by careless tools often point `startxref` at the wrong byte: the reader
+    rebuilds the table, and pypdf's complaint becomes a warning."""
+    import re
+
+    pdf = new_pdf()
+    pdf.add_page()
+    write(pdf, "Verschobene Tabelle der Querverweise.")
+    data = bytes(pdf.output())
+    pointer = re.search(rb"startxref\s+(\d+)", data)
+    assert pointer is not None
+    moved = data[:pointer.start(1)] + str(int(pointer.group(1)) + 7).encode() + data[
+        pointer.end(1):]
+    document = structchunk.parse(moved)
+    assert document.text == "Verschobene Tabelle der Querverweise."
+    assert any("startxref" in warning for warning in document.warnings)
