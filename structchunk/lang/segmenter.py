@@ -375,7 +375,7 @@ class RuleSegmenter:
                 shapes = _CASED if lowercase else _UPPER
                 closed = _UPPER
             elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
-                    and (core + ".") not in lookup:
+                    and (core + ".") not in lookup and (core + ".") not in self._abbreviation_tails:
                 shapes = _CAPITAL  # `_plain_full_stop`
             elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
                 shapes = closed = _NEVER  # a title ("Mr."): `_terminator` goes on
@@ -388,8 +388,9 @@ class RuleSegmenter:
         """The common case, decided without the full analysis: "word. Next".
 
         A single full stop after a lowercase word of two or more letters that is no
-        abbreviation, no Roman numeral and no part of a spaced abbreviation, followed by one
-        space and a capital, with no rule that could apply. `_terminator` would cut here too.
+        abbreviation, no last word of one ("al." of "et al.") or part of a spaced one, no Roman
+        numeral, followed by one space and a capital, with no rule that could apply.
+        `_terminator` would cut here too.
         """
         if not self._fast_path or end - start != 1 or text[start] != "." \
                 or end + 1 >= len(text) or text[end] != " " or not text[end + 1].isupper():
@@ -399,6 +400,7 @@ class RuleSegmenter:
         return (len(core) > 1 and core.isalpha() and core.islower()
                 and not ROMAN_ONLY.issuperset(core)
                 and (core + ".") not in self.grammar.abbreviations
+                and (core + ".") not in self._abbreviation_tails
                 and not (token_start >= 2 and text[token_start - 2] == ".")
                 and (self._any_token is None or not self._any_token.fullmatch(core)))
 

@@ -68,6 +68,11 @@ CASES = [
     ("en", "etc. Smith agrees. Then he left.", ["etc. Smith agrees.", "Then he left."]),
     ("de", "z. Zt. Müller ist da. Dann ging er.", ["z. Zt. Müller ist da.", "Dann ging er."]),
     ("de", "z. Zt. Die Lage ist gut.", ["z. Zt. Die Lage ist gut."]),  # a prefix, not "Zt."
+    # the last word of an abbreviation whose first word has no period: "et al." is general,
+    # and only a typical first word opens a sentence after it, on the fast path as well
+    ("en", "Smith et al. Jones agree on it. Then they left.",
+     ["Smith et al. Jones agree on it.", "Then they left."]),
+    ("en", "See Smith et al. The results hold.", ["See Smith et al.", "The results hold."]),
     # an abbreviation after an opening bracket or quote, or after a bullet
     ("en", "She met him (Dr. Smith was late). It ran long.",
      ["She met him (Dr. Smith was late).", "It ran long."]),

@@ -78,6 +78,7 @@ def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> Non
 @pytest.mark.parametrize("text", [
     "He met the Rev. Smith. Then he left.",  # a title before a capital
     "She cites Smith et al. The results hold.",  # the last word of an abbreviation
+    "Smith et al. Jones agree. Then et al. Next.",  # ... before a name
     "SEE SMITH ET AL. Jones agrees. Pp. 3.",  # ... in capitals, before a name
     "They came at 6 P.M. Travelers waited.",  # a rule with a word pattern
     "König Ludwig XIV. Kardinal Mazarin kam.",  # a regnal number
