@@ -195,3 +195,18 @@ def test_hierarchical_parents_repeat_at_most_overlap_size_of_text() -> None:
                                                                    strict=False)]
     assert len(parents) > 2 and any(size > 0 for size in repeated)
     assert all(size <= 30 for size in repeated), repeated
+
+
+def test_a_heading_takes_whole_blocks_of_its_body_before_sentences() -> None:
+    items = ["- First item says one thing. It also says a second thing here.",
+             "- Second item says another thing. And adds a long remark to it.",
+             "- Third item closes the list. With a final remark at the end."]
+    source = ("# Heading\n\nIntro.\n\n## A rather long part heading\n\n" + "\n\n".join(items)
+              + "\n\nAfter the list a paragraph follows.\n")
+    for max_size in (150, 160):
+        chunks = structchunk.split_text(source, max_size=max_size)
+        assert_chunks_valid(source, chunks, max_size)
+        # the heading and the first two items do not fit together: the heading takes the
+        # first item whole, although the next item's first sentence would fit too
+        assert chunks[0].content.endswith("## A rather long part heading\n\n" + items[0])
+        assert chunks[1].content == items[1]
