@@ -210,3 +210,24 @@ def test_a_heading_takes_whole_blocks_of_its_body_before_sentences() -> None:
         # first item whole, although the next item's first sentence would fit too
         assert chunks[0].content.endswith("## A rather long part heading\n\n" + items[0])
         assert chunks[1].content == items[1]
+
+
+WRAPPED = ["then the river ran down past the mill",
+           "there the miller kept his old grey mare",
+           "that mare was known for miles around it",
+           "till one day she ran off into the woods",
+           "and nobody saw her again for many years"]
+
+
+@pytest.mark.parametrize("lines", [
+    WRAPPED,  # four of five lines start with "t": a letter says nothing about records
+    ["(then) the river ran down past the mill",  # two of five start with "(": too few
+     "(there) the miller kept his old grey ma", *WRAPPED[2:]],
+])
+def test_hard_wrapped_prose_is_not_taken_for_records(lines: list[str]) -> None:
+    from structchunk.chunk.lines import is_line_structured, line_spans
+
+    source = "\n".join(lines)
+    assert not is_line_structured(source, line_spans(source, 0, len(source)))
+    records = "\n".join(f"[{number}] {line}" for number, line in enumerate(lines))
+    assert is_line_structured(records, line_spans(records, 0, len(records)))
