@@ -231,3 +231,15 @@ def test_hard_wrapped_prose_is_not_taken_for_records(lines: list[str]) -> None:
     assert not is_line_structured(source, line_spans(source, 0, len(source)))
     records = "\n".join(f"[{number}] {line}" for number, line in enumerate(lines))
     assert is_line_structured(records, line_spans(records, 0, len(records)))
+
+
+def test_a_text_longer_than_the_tokenizer_window_is_counted_whole() -> None:
+    def characters(text: str) -> int:
+        return len(text)
+
+    characters.max_input_chars = 20  # type: ignore[attr-defined]
+    budget = Budget(max_size=10, length=characters)
+    text = "alpha beta gamma delta epsilon zeta eta theta iota kappa"
+    assert budget.window == 20
+    assert budget.size(text) == len(text)
+    assert budget.size(text[:15]) == 15
