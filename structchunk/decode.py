@@ -79,8 +79,8 @@ class Source:
         # NFC first: the same text typed in NFC or NFD must give the same ids.
         if nfc_text is None:
             nfc_text = unicodedata.normalize("NFC", self.text)
-        return "sha256:" + hashlib.sha256(nfc_text.encode(
-            "utf-8", "surrogatepass")).hexdigest()[:16]
+        # A Source never holds a lone surrogate (`__post_init__` refuses one).
+        return "sha256:" + hashlib.sha256(nfc_text.encode("utf-8")).hexdigest()[:16]
 
     @property
     def line_count(self) -> int:

@@ -286,6 +286,15 @@ def test_control_bytes_at_exactly_five_percent_leave_a_legacy_file_text() -> Non
     assert str(err) == "six.txt: is not a text file (it contains control bytes)"
 
 
+def test_the_control_byte_share_is_judged_on_the_first_8_kib_only() -> None:
+    # 409 control bytes are 4.99% of the first 8,192; the 410th, just past them, is not read.
+    head = b"\x01" * 409 + b"\xe9" + b"a" * (8192 - 410)
+    source = decode.decode_bytes(head + b"\x01 tail", "edge.txt")
+    assert source.encoding == "cp1252" and source.text.endswith("a\x01 tail")
+    err = _refusal(DecodeError, decode.decode_bytes, b"\x01" + head, "over.txt")
+    assert str(err) == "over.txt: is not a text file (it contains control bytes)"
+
+
 # Reading races and failures after the file was found, simulated at the system calls.
 
 def test_a_file_that_cannot_be_opened_after_its_stat_says_why(
