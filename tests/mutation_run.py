@@ -55,7 +55,7 @@ def scratch(area: str) -> Path:
 
 
 def prepare(area: str) -> Path:
-    """A fresh copy of the tracked files, keeping mutmut's cache of unchanged mutants."""
+    """A fresh copy of the tracked files, keeping the mutants mutmut generated before."""
     folder = scratch(area)
     folder.mkdir(parents=True, exist_ok=True)
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True,
@@ -124,12 +124,14 @@ def main() -> None:
     chosen_file = folder / "sample.txt"
     if not args.report:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        names: list[str] = []
+        if not (folder / "mutants").is_dir():  # generate once to know the names
+            subprocess.run(["mutmut", "run", "--max-children", str(args.children),
+                            "__none__"], cwd=folder, env=env, check=False)
+        # Every mutant is named on the command line: mutmut re-runs only the mutants it is
+        # given by name and otherwise keeps a cached verdict, which new tests never revisit.
+        names = list(results(folder))
         if args.sample:
-            if not (folder / "mutants").is_dir():  # generate once to know the names
-                subprocess.run(["mutmut", "run", "--max-children", str(args.children),
-                                "__none__"], cwd=folder, env=env, check=False)
-            names = sample(list(results(folder)), args.sample)
+            names = sample(names, args.sample)
             chosen_file.write_text("\n".join(names), encoding="utf-8")
         elif chosen_file.exists():
             chosen_file.unlink()
