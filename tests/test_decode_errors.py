@@ -263,6 +263,23 @@ def test_utf32_with_one_astral_character_in_twenty_is_still_utf32() -> None:
     assert (source.text, source.encoding) == (text, "utf-32-be")
 
 
+def test_utf32_is_judged_on_every_code_unit_of_the_sample() -> None:
+    # The one astral character sits among the first four fifths of the units.
+    text = "a" * 15 + "\U0001F600" + "a" * 4
+    for encoding in ("utf-32-le", "utf-32-be"):
+        source = decode.decode_bytes(text.encode(encoding), "emoji.txt")
+        assert (source.text, source.encoding) == (text, encoding)
+
+
+def test_utf32_zeros_are_counted_per_code_unit_not_across_neighbours() -> None:
+    # Two units spoil the pattern, each in another byte: 18 of 20 units are zero in both
+    # high bytes, below 95%, so this is binary, not broken UTF-32.
+    units = [b"a\x00\x00\x00"] * 20
+    units[4], units[5] = b"a\x00\x01\x00", b"a\x00\x00\x01"
+    err = _refusal(DecodeError, decode.decode_bytes, b"".join(units), "x.bin")
+    assert str(err) == "x.bin: is not a text file (it contains NUL bytes)"
+
+
 def test_utf16_with_one_latin_letter_in_ten_is_read() -> None:
     text = "क" * 9 + "a"  # one code unit in ten has a zero high byte
     for encoding in ("utf-16-le", "utf-16-be"):
