@@ -10,6 +10,7 @@ import codecs
 import os
 import socket
 import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -367,6 +368,34 @@ def test_a_file_replaced_by_a_pipe_after_its_stat_is_refused(
     monkeypatch.setattr(decode.os, "fstat", _reporting(os.fstat, 0, stat.S_IFIFO | 0o644))
     err = _refusal(SourceNotFoundError, decode.read_path, path)
     assert str(err) == f"{path}: is a named pipe (FIFO); only regular files are read"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_real_pipe_swapped_in_after_the_stat_does_not_hang_the_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stat saw a regular file; by the open it is a named pipe with no writer. Opened
+    without blocking, the read is refused at once instead of waiting for a writer."""
+    pipe = tmp_path / "swapped.md"
+    os.mkfifo(pipe)
+    monkeypatch.setattr(decode.os, "stat", _reporting(os.stat, 0, stat.S_IFREG | 0o644))
+    outcome: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            decode.read_path(pipe)
+        except BaseException as err:  # noqa: BLE001 - handed to the test thread
+            outcome.append(err)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=30)  # a liveness bound, not a timing: the open returns at once
+    hung = reader.is_alive()
+    if hung:  # release the blocked open so the thread ends
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=30)
+    assert not hung, "reading a pipe swapped in after the stat blocked"
+    assert len(outcome) == 1 and isinstance(outcome[0], SourceNotFoundError)
+    assert str(outcome[0]) == f"{pipe}: is a named pipe (FIFO); only regular files are read"
 
 
 def test_a_file_that_grew_after_its_stat_is_read_only_one_byte_past_the_limit(
