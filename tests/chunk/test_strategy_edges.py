@@ -169,9 +169,18 @@ def test_the_semantic_strategy_without_an_embedding_says_how_to_give_one() -> No
         "built-in offline baseline)")
 
 
-def test_sentence_units_name_definitions_only_for_code() -> None:
+@pytest.mark.parametrize("strategy", ["hybrid", "sentence_window"])
+def test_chunks_name_definitions_only_for_code(strategy: str) -> None:
     source = ("# Report\n\nIntro line here.\n\n## Travel\n\nCosts rose. Prices fell.\n\n"
               "```python\ndef total(items):\n    return sum(items)\n```\n")
+    if strategy == "hybrid":
+        chunks = structchunk.split_text(source, max_size=60)
+        assert_chunks_valid(source, chunks, 60)
+        code = [chunk for chunk in chunks if "return sum" in chunk.content]
+        assert code and all(chunk.metadata["definitions"] == ["def total"] for chunk in code)
+        assert all("definitions" not in chunk.metadata for chunk in chunks
+                   if "def total" not in chunk.content and "return sum" not in chunk.content)
+        return
     chunks = structchunk.split_text(source, strategy="sentence_window", max_size=40)
     by_content = {chunk.content: chunk for chunk in chunks}
     assert by_content["Costs rose."].heading_path == ("Report", "Travel")
