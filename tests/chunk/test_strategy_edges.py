@@ -252,3 +252,11 @@ def test_a_text_longer_than_the_tokenizer_window_is_counted_whole() -> None:
     assert budget.window == 20
     assert budget.size(text) == len(text)
     assert budget.size(text[:15]) == 15
+
+
+def test_an_unknown_strategy_option_is_refused_with_the_options_there_are() -> None:
+    with pytest.raises(StrategyError) as raised:
+        structchunk.split_text("Some text.", strategy="sentence_window",
+                               strategy_options={"windows": 3})
+    assert str(raised.value) == ("strategy 'sentence_window' has no option 'windows' "
+                                 "(options: window, context_size)")
