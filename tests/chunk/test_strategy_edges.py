@@ -260,3 +260,11 @@ def test_an_unknown_strategy_option_is_refused_with_the_options_there_are() -> N
                                strategy_options={"windows": 3})
     assert str(raised.value) == ("strategy 'sentence_window' has no option 'windows' "
                                  "(options: window, context_size)")
+
+
+def test_a_chunk_names_the_kinds_it_touches_and_no_others() -> None:
+    source = "# Title\n\nA paragraph here.\n\n- item one\n- item two\n"
+    chunks = structchunk.split_text(source, max_size=30)
+    assert [(chunk.content, chunk.kinds) for chunk in chunks] == [
+        ("# Title\n\nA paragraph here.", ("heading", "paragraph", "section")),
+        ("- item one\n- item two", ("item", "list", "paragraph", "section"))]
