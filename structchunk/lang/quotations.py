@@ -18,7 +18,7 @@ SINGLE_QUOTES = "'‘’‚"
 _QUOTE_CHARS = frozenset(DOUBLE_QUOTES + SINGLE_QUOTES)
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
-_BLANK_LINE = r"(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
+_BLANK_LINE = r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"  # "\r\n" is one line break
 _DOUBLE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
 _SINGLE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
 _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘‚](?=[\p{L}\p{N}]))"""

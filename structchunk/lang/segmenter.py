@@ -55,8 +55,9 @@ _CLOSING_QUOTES = frozenset("”’»")
 _OPENING_QUOTES = frozenset("“‘«„")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
 _LINE_SLACK = 3  # characters a line wrapper may leave unused at the end of a line
-_BLANK_BEFORE = regex.compile(r"(?r)\n[^\S\n]*\n")
-_BLANK_AFTER = regex.compile(r"\n[^\S\n]*\n")
+# A blank line after any line-break convention; "\r\n" is one line break, never two.
+_BLANK_BEFORE = regex.compile(r"(?r)(?:\r\n|\r|\n)[^\S\r\n]*(?>\r\n|\r|\n)")
+_BLANK_AFTER = regex.compile(r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)")
 _LAST_NOT_SPACE = regex.compile(r"(?r)[^\s\x1c-\x1f]")
 # Every character `Quotations` reads as a quotation mark.
 _QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
@@ -92,7 +93,8 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
     close = f"[{closers}]*" if closers else ""
     first = chars(frozenset(grammar.final) | grammar.always | grammar.bullets | {"\r", "\n", ")"})
     parts = [_PLAIN.format(f"[{chars(plain)}]", close)] if plain else []
-    parts.append(r"(?P<blank>(?:\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
+    # a line break is read whole ("\r\n" never as "\r" before a second line break)
+    parts.append(r"(?P<blank>(?>\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
     always = chars(grammar.always)
     if always:
         parts.append(rf"(?P<always>[{always}]+(?:\s*\p{{Nd}}+\s*[{always}]+)?)"
@@ -101,7 +103,7 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
     if line_bullets:
         parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
     openers = chars(grammar.openers)
-    parts.append(rf"(?P<newline>(?:\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*[\r\n])"
+    parts.append(rf"(?P<newline>(?>\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*(?:\r\n|\r|\n))"
                  rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
     bullets = chars(grammar.bullets)
     if bullets:
@@ -629,34 +631,37 @@ class RuleSegmenter:
         """Class of the abbreviation that ends at the terminator, if any.
 
         Spaced abbreviations ("z. B.", "i. V. m.") are matched by joining up to three short
-        words before the terminator that each end in a period; a word glued to the previous
-        sentence ("Tuesday.Mr.") or to a compound ("Zimmermann-Str.") is looked up after its
-        last period, hyphen or slash as well.
+        words before the terminator that each end in a period, separated by one space or, in
+        hard-wrapped text, one line break; a word glued to the previous sentence
+        ("Tuesday.Mr.") or to a compound ("Zimmermann-Str.") is looked up after its last
+        period, hyphen or slash as well.
         """
         lookup = self.grammar.abbreviations
         core = candidate.core
         parts = [core + "."]
         start = candidate.token_start
         for _ in range(3):
-            if start < 3 or text[start - 1] != " " or text[start - 2] != ".":
+            gap = _gap_before(text, start)
+            if gap == start or gap < 2 or text[gap - 1] != ".":
                 break
-            word_start = start - 2
+            word_start = gap - 1
             while word_start > 0 and not text[word_start - 1].isspace() \
                     and start - word_start < 10:
                 word_start -= 1
-            while word_start < start - 2 and text[word_start] in self._strip:
+            while word_start < gap - 1 and text[word_start] in self._strip:
                 word_start += 1
-            parts.insert(0, text[word_start:start - 1])
+            parts.insert(0, text[word_start:gap])
             start = word_start
         for index in range(len(parts)):
             klass = lookup.get("".join(parts[index:]))
             if klass is not None:
                 return klass
         start = candidate.token_start
-        if start >= 2 and text[start - 1] == " " and text[start - 2].isalpha():
+        gap = _gap_before(text, start)
+        if gap != start and gap >= 1 and text[gap - 1].isalpha():
             # an abbreviation whose first word has no period: "et al."
-            word = _TOKEN_BEFORE.match(text, max(0, start - 1 - _TOKEN_LIMIT), start - 1)
-            klass = lookup.get(text[word.start():start - 1] + core + ".") if word else None
+            word = _TOKEN_BEFORE.match(text, max(0, gap - _TOKEN_LIMIT), gap)
+            klass = lookup.get(text[word.start():gap] + core + ".") if word else None
             if klass is not None:
                 return klass
         for separator in ".-/":
@@ -665,6 +670,16 @@ class RuleSegmenter:
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
                     return lookup[tail + "."]
         return None
+
+
+def _gap_before(text: str, start: int) -> int:
+    """Where the one space or line break (LF, CR or CR LF) right before `start` begins;
+    `start` itself when there is none."""
+    if start >= 2 and text[start - 1] == "\n" and text[start - 2] == "\r":
+        return start - 2
+    if start >= 1 and text[start - 1] in " \n\r":
+        return start - 1
+    return start
 
 
 def _short_line(state: _State, index: int) -> bool:

@@ -73,6 +73,12 @@ CASES = [
     ("en", "Smith et al. Jones agree on it. Then they left.",
      ["Smith et al. Jones agree on it.", "Then they left."]),
     ("en", "See Smith et al. The results hold.", ["See Smith et al.", "The results hold."]),
+    # ... and spaced abbreviations broken across a line in hard-wrapped text
+    ("en", "Smith et\nal. Jones agree on it. Then they left.",
+     ["Smith et\nal. Jones agree on it.", "Then they left."]),
+    ("de", "Es ist z.\nZt. Die Lage ist gut.", ["Es ist z.\nZt. Die Lage ist gut."]),
+    ("de", "Es ist z.\r\nZt. Die Lage ist gut.", ["Es ist z.\r\nZt. Die Lage ist gut."]),
+    ("de", "Es ist z.\n\nZt. Die Lage ist gut.", ["Es ist z.", "Zt.", "Die Lage ist gut."]),
     # an abbreviation after an opening bracket or quote, or after a bullet
     ("en", "She met him (Dr. Smith was late). It ran long.",
      ["She met him (Dr. Smith was late).", "It ran long."]),
@@ -106,6 +112,16 @@ CASES = [
 def test_each_branch_cuts_exactly_where_expected(language: str, text: str,
                                                  expected: list[str]) -> None:
     assert sentences(text, language) == expected
+
+
+@pytest.mark.parametrize(("language", "text", "expected"),
+                         [case for case in CASES if "\n" in case[1] and "\r" not in case[1]])
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_line_breaks_of_every_convention_cut_alike(language: str, text: str,
+                                                   expected: list[str], newline: str) -> None:
+    # a CR LF is one line break, never a blank line
+    assert sentences(text.replace("\n", newline), language) == [
+        sentence.replace("\n", newline) for sentence in expected]
 
 
 @pytest.mark.parametrize("opening", ['"', 'He said "', "“"])

@@ -36,6 +36,7 @@ PUNCTUATION = [
     "\n", ", ", " ", " ", " ", " ", "; ", " - ", " – ", '"', "“", "”", "„", "‘", "’", "'", "«",
     "»", "(", ")", "[", "]", "[1]", ".[3] ", ".11 12 ", " [1 - 3] ", "• ", "\n- ", " a) ",
     " (iii) ", " 1. ", " b. ", ".)", ".”", "!’ ", ".“„", "§ ", "\xa0", "`", "``", "''", "¿",
+    "\r\n", ".\r\n", "\r\n\r\n", "\r",
 ]
 PIECES = st.one_of(
     st.sampled_from(WORDS),
@@ -79,6 +80,7 @@ def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> Non
     "He met the Rev. Smith. Then he left.",  # a title before a capital
     "She cites Smith et al. The results hold.",  # the last word of an abbreviation
     "Smith et al. Jones agree. Then et al. Next.",  # ... before a name
+    "Smith et\nal. Jones. Es ist z.\r\nZt. Die u.\ndgl. Sie i.\nV. m. Er",  # wrapped
     "SEE SMITH ET AL. Jones agrees. Pp. 3.",  # ... in capitals, before a name
     "They came at 6 P.M. Travelers waited.",  # a rule with a word pattern
     "König Ludwig XIV. Kardinal Mazarin kam.",  # a regnal number
