@@ -268,3 +268,34 @@ def test_a_chunk_names_the_kinds_it_touches_and_no_others() -> None:
     assert [(chunk.content, chunk.kinds) for chunk in chunks] == [
         ("# Title\n\nA paragraph here.", ("heading", "paragraph", "section")),
         ("- item one\n- item two", ("item", "list", "paragraph", "section"))]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"max_size": 0}, "max_size must be a positive integer, got 0 (int)"),
+    ({"overlap": -1}, "overlap must be a whole number of sentences (0 or more), got -1 (int)"),
+    ({"overlap_size": -1}, "overlap_size must be zero or more, got -1 (int)"),
+])
+def test_a_bad_budget_is_refused_with_its_value(options: dict[str, int], message: str) -> None:
+    from structchunk.errors import BudgetError
+
+    with pytest.raises(BudgetError) as raised:
+        structchunk.split_text("Some text.", **options)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+
+
+def test_a_heading_path_line_of_exactly_a_quarter_of_the_budget_is_kept_whole() -> None:
+    budget = Budget(max_size=40)  # a quarter is 10: the title and its blank line
+    assert budget.context_line(("Chapters",)) == "Chapters"
+    assert budget.context_line(("Chapters1",)) != "Chapters1"
+
+
+def test_the_parts_of_a_heading_cut_at_words_carry_it_as_their_path_line() -> None:
+    heading = "# " + " ".join(["Heading"] * 20)
+    source = heading + "\n\nA body sentence here.\n"
+    chunks = structchunk.split_text(source, max_size=60)
+    assert_chunks_valid(source, chunks, 60)
+    parts = [chunk for chunk in chunks if chunk.metadata.get("oversized")]
+    assert len(parts) >= 3 and parts[0].text == parts[0].content  # it opens the section
+    line = parts[1].text[:len(parts[1].text) - len(parts[1].content)]
+    assert line.startswith("Heading Head") and line.endswith("…\n\n")
+    assert all(chunk.text == line + chunk.content for chunk in chunks[1:])
