@@ -3,6 +3,8 @@ row or line that fits the budget is never cut for the frame's sake."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -103,9 +105,7 @@ def test_a_code_line_that_fits_alone_but_not_within_the_fences_stays_whole() -> 
     line = LONG_LINE.strip()  # 63 characters; the fences add "```\n" and "\n```"
     start = source.index(line)
     for max_size in (63, 66, 70):
-        chunks = structchunk.split_text(source, max_size=max_size)
-        assert_chunks_valid(source, chunks, max_size)
-        assert_units_whole(source, chunks, [(start, start + len(line))])
+        chunks = _split_keeping_whole(source, [(start, start + len(line))], max_size)
         holder = next(chunk for chunk in chunks if line in chunk.content)
         assert holder.metadata["flags"] == [FRAME_DROPPED]
         assert "```" not in holder.text and "oversized" not in holder.metadata
@@ -141,9 +141,7 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
     start = source.index(function)
     # the function with its fences and path line takes 136; with the comments, 235
     for max_size in (140, 180, 220):
-        chunks = structchunk.split_text(source, max_size=max_size)
-        assert_chunks_valid(source, chunks, max_size)
-        assert_units_whole(source, chunks, [(start, start + len(function))])
+        chunks = _split_keeping_whole(source, [(start, start + len(function))], max_size)
         holder = next(chunk for chunk in chunks if function in chunk.content)
         assert holder.content.startswith("def total"), "the comments go before it"
         assert holder.heading_path == ("Prices", "def total")
@@ -166,38 +164,45 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
             assert source[chunk.end] == "\n", chunk.content
 
 
+def _widths_and_budgets(widest: int, budgets: tuple[int, int]) -> Any:
+    """2 to 12 units of 1 to `widest` words each, and a budget in `budgets`."""
+    return given(widths=st.lists(st.integers(min_value=1, max_value=widest), min_size=2,
+                                 max_size=12),
+                 max_size=st.integers(min_value=budgets[0], max_value=budgets[1]))
+
+
 @settings(max_examples=60, deadline=None)
-@given(widths=st.lists(st.integers(min_value=1, max_value=30), min_size=2, max_size=12),
-       max_size=st.integers(min_value=30, max_value=120))
+@_widths_and_budgets(30, (30, 120))
 def test_table_rows_that_fit_are_never_cut(widths: list[int], max_size: int) -> None:
     rows = [f"| r{number:02d} | " + " ".join(["w"] * width) + " |"
             for number, width in enumerate(widths)]
     source = _table(rows)
-    chunks = structchunk.split_text(source, max_size=max_size)
-    assert_chunks_valid(source, chunks, max_size)
-    fitting = [span for span, row in zip(_row_spans(source, rows), rows, strict=True)
-               if len(row) <= max_size]
-    if fitting:
-        assert_units_whole(source, chunks, fitting)
+    chunks = _split_keeping_whole(source, _row_spans(source, rows), max_size)
     for chunk in chunks:
         if HEADER in chunk.text and chunk.index:
             assert chunk.text.startswith(HEADER) and HEADER not in chunk.content
 
 
 @settings(max_examples=60, deadline=None)
-@given(widths=st.lists(st.integers(min_value=1, max_value=25), min_size=2, max_size=12),
-       max_size=st.integers(min_value=20, max_value=100))
+@_widths_and_budgets(25, (20, 100))
 def test_code_lines_that_fit_are_never_cut(widths: list[int], max_size: int) -> None:
     lines = [f"x{number} = f(" + ", ".join(["a"] * width) + ")"
              for number, width in enumerate(widths)]
     source = _fenced(lines)
+    starts = [source.index(line + "\n") for line in lines]
+    _split_keeping_whole(source, [(start, start + len(line))
+                                  for start, line in zip(starts, lines, strict=True)], max_size)
+
+
+def _split_keeping_whole(source: str, units: list[tuple[int, int]], max_size: int
+                         ) -> list[structchunk.Chunk]:
+    """Chunks of `source`, valid, with every unit (a row, a line) that fits kept whole."""
     chunks = structchunk.split_text(source, max_size=max_size)
     assert_chunks_valid(source, chunks, max_size)
-    starts = [source.index(line + "\n") for line in lines]
-    fitting = [(start, start + len(line)) for start, line in zip(starts, lines, strict=True)
-               if len(line) <= max_size]
+    fitting = [(start, end) for start, end in units if end - start <= max_size]
     if fitting:
         assert_units_whole(source, chunks, fitting)
+    return chunks
     for chunk in chunks:
         framed = FRAME_DROPPED not in chunk.metadata.get("flags", [])
         assert chunk.text.startswith("```") == framed, chunk.metadata

@@ -98,17 +98,23 @@ SMALL_TABLE_DOC = ("# Report\n\nThe first sentence. The second sentence.\n\n"
                    "The sentence after the table. And the last one.\n")
 
 
-@pytest.mark.parametrize("strategy", ["sentence_window", "semantic"])
-def test_sentences_after_a_table_inside_one_piece_are_their_own(strategy: str) -> None:
+def _sentence_units(source: str, strategy: str, max_size: int) -> list[structchunk.Chunk]:
+    """Chunks of a sentence-unit strategy, valid and never overlapping."""
     from structchunk.evaluate.embeddings import hashing_embedding
 
     options = {"embedding": hashing_embedding(16)} if strategy == "semantic" else None
-    # the whole document fits one hybrid piece; its units are cut around the table
-    chunks = structchunk.split_text(SMALL_TABLE_DOC, strategy=strategy, max_size=200,
+    chunks = structchunk.split_text(source, strategy=strategy, max_size=max_size,
                                     strategy_options=options)
-    assert_chunks_valid(SMALL_TABLE_DOC, chunks, 200)
+    assert_chunks_valid(source, chunks, max_size)
     for before, after in zip(chunks, chunks[1:], strict=False):
         assert before.end <= after.start, "units of the document never overlap"
+    return chunks
+
+
+@pytest.mark.parametrize("strategy", ["sentence_window", "semantic"])
+def test_sentences_after_a_table_inside_one_piece_are_their_own(strategy: str) -> None:
+    # the whole document fits one hybrid piece; its units are cut around the table
+    chunks = _sentence_units(SMALL_TABLE_DOC, strategy, 200)
     if strategy == "sentence_window":
         assert [chunk.content for chunk in chunks] == [
             "# Report", "The first sentence.", "The second sentence.",
@@ -118,14 +124,7 @@ def test_sentences_after_a_table_inside_one_piece_are_their_own(strategy: str) -
 
 @pytest.mark.parametrize("strategy", ["sentence_window", "semantic"])
 def test_sentence_units_keep_table_pieces_framed_and_never_overlap(strategy: str) -> None:
-    from structchunk.evaluate.embeddings import hashing_embedding
-
-    options = {"embedding": hashing_embedding(16)} if strategy == "semantic" else None
-    chunks = structchunk.split_text(TABLE_DOC, strategy=strategy, max_size=80,
-                                    strategy_options=options)
-    assert_chunks_valid(TABLE_DOC, chunks, 80)
-    for before, after in zip(chunks, chunks[1:], strict=False):
-        assert before.end <= after.start, "units of the document never overlap"
+    chunks = _sentence_units(TABLE_DOC, strategy, 80)
     header = "| item | price |\n|------|-------|\n"
     rows = [chunk for chunk in chunks if "| thing" in chunk.content]
     assert len(rows) > 1
