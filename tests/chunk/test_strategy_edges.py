@@ -288,6 +288,16 @@ def test_a_heading_path_line_of_exactly_a_quarter_of_the_budget_is_kept_whole() 
     assert budget.context_line(("Chapters1",)) != "Chapters1"
 
 
+def test_a_shortened_path_line_of_exactly_a_quarter_of_the_budget_keeps_its_title_whole(
+        ) -> None:
+    budget = Budget(max_size=100)  # a quarter is 25: "… > " and 19 letters, and "\n\n"
+    nearest = "Kündigungsfristen19"
+    assert len(nearest) == 19
+    assert budget.context_line(("Arbeitsrecht", nearest)) == "… > " + nearest
+    # one letter more, and the nearest title stands alone, marked as cut
+    assert budget.context_line(("Arbeitsrecht", nearest + "x")) == nearest + "x…"
+
+
 def test_the_parts_of_a_heading_cut_at_words_carry_it_as_their_path_line() -> None:
     heading = "# " + " ".join(["Heading"] * 20)
     source = heading + "\n\nA body sentence here.\n"
