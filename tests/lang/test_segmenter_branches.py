@@ -20,10 +20,11 @@ from structchunk.lang.sentences import rule_segmenter
 from tests.lang.test_grammars import grammar_folder
 
 
-def sentences(text: str, language: str) -> list[str]:
+def sentences(text: str, language: str, fast: bool = True) -> list[str]:
     """The sentences of `text` by a segmenter built for this call: what the segmenter
-    compiles from its grammar is exercised by every case, not only by the first one."""
-    segmenter = RuleSegmenter(load_sentence_grammar(language))
+    compiles from its grammar is exercised by every case, not only by the first one.
+    `fast=False` leaves out the shortcuts, so the full analysis decides every candidate."""
+    segmenter = RuleSegmenter(load_sentence_grammar(language), fast=fast)
     return [text[start:end] for start, end in segmenter(text)]
 
 
@@ -48,8 +49,15 @@ CASES = [
     # --- initials and the pronoun I (`_terminator`, `_previous_word_lower`) ---
     ("en", "When he walked in, I. Smith stood up.", ["When he walked in, I. Smith stood up."]),
     ("en", "It was you and I. Then we left.", ["It was you and I.", "Then we left."]),
+    # an initial is one letter with up to three combining marks (decomposed diacritics)
+    ("en", "The letter came from A\u0301\u0300\u0302. Smith last week.",
+     ["The letter came from A\u0301\u0300\u0302. Smith last week."]),
     ("en", "It was you and I. then we left.", ["It was you and I. then we left."]),
     ("en", "We chose plan b. Then we left.", ["We chose plan b. Then we left."]),
+    # --- a compound is looked up after its last period, hyphen or slash only (`_abbreviation`)
+    ("en", "She met Zimmermann-Dr. Smith there.", ["She met Zimmermann-Dr. Smith there."]),
+    ("en", "The station is called RADIOXDr. Then the music starts.",
+     ["The station is called RADIOXDr.", "Then the music starts."]),
     # --- letters are not terminators (`_char_class`) ---
     ("en", "The TAX Office opened. It was late.", ["The TAX Office opened.", "It was late."]),
     # --- enumerations counted in Roman numerals (`roman`, `_marker`, `_paren`) ---
@@ -112,6 +120,8 @@ CASES = [
 def test_each_branch_cuts_exactly_where_expected(language: str, text: str,
                                                  expected: list[str]) -> None:
     assert sentences(text, language) == expected
+    # the full analysis, which a shortcut may pass over, cuts there too
+    assert sentences(text, language, fast=False) == expected
 
 
 @pytest.mark.parametrize(("language", "text", "expected"),
