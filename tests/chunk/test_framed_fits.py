@@ -164,18 +164,17 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
             assert source[chunk.end] == "\n", chunk.content
 
 
-def _widths_and_budgets(widest: int, budgets: tuple[int, int]) -> Any:
-    """2 to 12 units of 1 to `widest` words each, and a budget in `budgets`."""
-    return given(widths=st.lists(st.integers(min_value=1, max_value=widest), min_size=2,
-                                 max_size=12),
-                 max_size=st.integers(min_value=budgets[0], max_value=budgets[1]))
+def _fitting_property(widest: int, budgets: tuple[int, int]) -> Any:
+    """A property over 2 to 12 units of 1 to `widest` words each and a budget in `budgets`."""
+    examples = given(widths=st.lists(st.integers(min_value=1, max_value=widest), min_size=2,
+                                     max_size=12),
+                     max_size=st.integers(min_value=budgets[0], max_value=budgets[1]))
+    return lambda test: settings(max_examples=60, deadline=None)(examples(test))
 
 
-@settings(max_examples=60, deadline=None)
-@_widths_and_budgets(30, (30, 120))
+@_fitting_property(30, (30, 120))
 def test_table_rows_that_fit_are_never_cut(widths: list[int], max_size: int) -> None:
-    rows = [f"| r{number:02d} | " + " ".join(["w"] * width) + " |"
-            for number, width in enumerate(widths)]
+    rows = [f"| r{number:02d} | {' '.join(['w'] * width)} |" for number, width in enumerate(widths)]
     source = _table(rows)
     chunks = _split_keeping_whole(source, _row_spans(source, rows), max_size)
     for chunk in chunks:
@@ -183,11 +182,9 @@ def test_table_rows_that_fit_are_never_cut(widths: list[int], max_size: int) -> 
             assert chunk.text.startswith(HEADER) and HEADER not in chunk.content
 
 
-@settings(max_examples=60, deadline=None)
-@_widths_and_budgets(25, (20, 100))
+@_fitting_property(25, (20, 100))
 def test_code_lines_that_fit_are_never_cut(widths: list[int], max_size: int) -> None:
-    lines = [f"x{number} = f(" + ", ".join(["a"] * width) + ")"
-             for number, width in enumerate(widths)]
+    lines = [f"x{number} = f({', '.join(['a'] * width)})" for number, width in enumerate(widths)]
     source = _fenced(lines)
     starts = [source.index(line + "\n") for line in lines]
     _split_keeping_whole(source, [(start, start + len(line))
