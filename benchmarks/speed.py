@@ -23,9 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from _common import corpus_root
+from detection_cost import judged_texts
 
 import structchunk
 from structchunk.decode import from_text
+from structchunk.lang import detect
 
 Tool = Callable[[], object]
 
@@ -92,6 +94,19 @@ def markdown_tools(texts: list[str], max_size: int,
     tools["structchunk split(), markdown-it backend"] = lambda: [
         structchunk.split(source, max_size=max_size, format="markdown",
                           markdown_backend="markdown-it") for source in sources]
+    # The stages of the default path alone, for the decomposition under the table: each
+    # document's tree parsed in advance and chunked with its language given, and the language
+    # judgements split() makes (the same texts and langdetect calls, in a loop).
+    parsed = [structchunk.parse(source, format="markdown", language=language)
+              for source, language in zip(sources, languages or [None] * len(sources),
+                                          strict=True)]
+    tools["structchunk chunking of parsed trees alone, language given"] = lambda: [
+        structchunk.split(document, max_size=max_size) for document in parsed]
+    judged, asked = judged_texts(sources)
+    profiles = detect.language_profiles()
+    tools["structchunk language judgements alone (the texts split() judges)"] = lambda: (
+        [detect._judge(text, profiles) for text in judged],
+        [detect._langdetect(text, candidates) for text, candidates in asked])
     tools["structchunk parse() (pyromark)"] = lambda: [
         structchunk.parse(source, format="markdown") for source in sources]
     tools["structchunk parse(), markdown-it backend"] = lambda: [
@@ -149,18 +164,20 @@ def markdown_tools(texts: list[str], max_size: int,
 
 def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
     from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
-    from tree_sitter import Parser
+    from tree_sitter import Parser, QueryCursor
 
     from structchunk.parse.code.grammars import load_code_grammar
 
     sources = [from_text(path.read_text(encoding="utf-8"), path=str(path)) for path in paths]
     languages = {".py": "python", ".go": "go", ".js": "javascript", ".rs": "rust"}
     parsers = []
+    queries = []
     for path, source in zip(paths, sources, strict=True):
         language = languages[path.suffix]
         grammar = load_code_grammar(language)
         assert grammar is not None, language
         parsers.append((Parser(grammar.language), source.text.encode("utf-8")))
+        queries.append(grammar.query)
     langchain_language = {"python": Language.PYTHON, "go": Language.GO,
                           "javascript": Language.JS, "rust": Language.RUST}
     splitters = [RecursiveCharacterTextSplitter.from_language(
@@ -180,6 +197,16 @@ def code_tools(paths: list[Path], max_size: int) -> dict[str, Tool]:
                               code_language=languages[Path(str(source.path)).suffix])
             for source in sources],
     }
+    # The stages of split() alone: tree-sitter's parse with the walk of the units' query
+    # (its matches, in C), and the cut of trees parsed in advance.
+    tools["tree-sitter parse and the units' query walk"] = lambda: [
+        QueryCursor(query).matches(parser.parse(data).root_node)
+        for (parser, data), query in zip(parsers, queries, strict=True)]
+    parsed = [structchunk.parse(source, format="code",
+                                code_language=languages[Path(str(source.path)).suffix])
+              for source in sources]
+    tools["structchunk chunking of parsed trees alone"] = lambda: [
+        structchunk.split(document, max_size=max_size) for document in parsed]
     return tools
 
 
@@ -257,6 +284,14 @@ def main() -> None:
               f"{langchain_markdown / seconds['structchunk split(), language given (no detection)']:.2f} |")  # noqa: E501
         print(f"| markdown-it backend split() vs markdown-it-py block-only parse (>= 0.75) | "
               f"{seconds['markdown-it-py block rules only'] / seconds['structchunk split(), markdown-it backend']:.2f} |")  # noqa: E501
+        print("\nThe default path's stages alone, as a share of LangChain's Markdown path's "
+              "time in this run (the target needs their sum at most 1):\n")
+        print("| stage | time ÷ LangChain Markdown path |\n|---|---:|")
+        for stage in ("structchunk parse() (pyromark)",
+                      "structchunk language judgements alone (the texts split() judges)",
+                      "structchunk chunking of parsed trees alone, language given",
+                      "pyromark events with ranges (parse alone)"):
+            print(f"| {stage} | {seconds[stage] / langchain_markdown:.2f} |")
     if "code" in parts:
         paths = sorted(path for path in (root / "code").rglob("*") if path.is_file()
                        and path.suffix in (".py", ".go", ".js", ".rs"))
@@ -274,6 +309,13 @@ def main() -> None:
               f"{parse_alone / seconds['structchunk parse() (outline)']:.2f} |")
         print(f"| outline and cut: structchunk split() vs tree-sitter parse alone "
               f"(target >= 0.5) | {parse_alone / seconds['structchunk split()']:.2f} |")
+        print("\nsplit()'s stages alone, as multiples of tree-sitter's parse alone (the target "
+              "needs their sum at most 2):\n")
+        print("| stage | time ÷ tree-sitter parse |\n|---|---:|")
+        for stage in ("tree-sitter parse and the units' query walk",
+                      "structchunk parse() (outline)",
+                      "structchunk chunking of parsed trees alone", "structchunk split()"):
+            print(f"| {stage} | {seconds[stage] / parse_alone:.2f} |")
     if "sentences" in parts:
         import json
 
