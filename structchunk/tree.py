@@ -148,8 +148,28 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
     _SET_START_LINE(node, first)
     _SET_END_LINE(node, bisect_right(starts, end - 1) if end - 1 > start else first)
     _SET_CHILDREN(node, children if type(children) is tuple else tuple(children))
-    _SET_ATTRS(node, MappingProxyType(attrs) if attrs else _EMPTY)
+    _SET_ATTRS(node, (_shared(attrs) or MappingProxyType(attrs)) if attrs else _EMPTY)
     return node
+
+
+# Attributes made only of flags and small numbers (a table row's `header`, a list's `ordered`)
+# repeat from node to node: one read-only mapping serves every node that has them, so a table
+# of 20,000 rows holds two mappings, not 20,000.
+_SHARED_ATTRS: dict[tuple[tuple[str, type, Any], ...], Mapping[str, Any]] = {}
+_SMALL_VALUES = (bool, int, type(None))
+
+
+def _shared(attrs: dict[str, Any]) -> Mapping[str, Any] | None:
+    for value in attrs.values():
+        if type(value) not in _SMALL_VALUES or (type(value) is int and not -64 < value < 64):
+            return None
+    key = tuple((name, type(value), value) for name, value in attrs.items())  # True is not 1
+    shared = _SHARED_ATTRS.get(key)
+    if shared is None:
+        if len(_SHARED_ATTRS) >= 1024:
+            _SHARED_ATTRS.clear()
+        shared = _SHARED_ATTRS[key] = MappingProxyType(attrs)
+    return shared
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:

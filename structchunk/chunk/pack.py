@@ -7,6 +7,7 @@ for one indivisible unit (a sentence, row or line) that is larger than the budge
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -16,6 +17,7 @@ from structchunk.chunk.budget import Budget
 from structchunk.errors import BudgetError
 
 _WORD = regex.compile(r"\S+")
+_span_of = operator.methodcaller("span")
 
 OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
 CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
@@ -243,8 +245,9 @@ class Packer:
         Only the first part starts where the piece does, so only it keeps the piece's open
         titles; each part is sized with the context line it is built with.
         """
-        words = [(match.start(), match.end())
-                 for match in _WORD.finditer(self.source, piece.start, piece.end)]
+        # Read word by word: a list of every word's offsets would cost more memory than the
+        # text itself (a paragraph of megabytes without a sentence end).
+        words = map(_span_of, _WORD.finditer(self.source, piece.start, piece.end))
         flags = piece.flags | {OVERSIZED}
         first_context = self.context_of(piece)
         later_context = self.context(piece.path)
