@@ -58,9 +58,9 @@ _LINE_SLACK = 3  # characters a line wrapper may leave unused at the end of a li
 # A blank line after any line-break convention; "\r\n" is one line break, never two.
 _BLANK_BEFORE = regex.compile(r"(?r)(?:\r\n|\r|\n)[^\S\r\n]*(?>\r\n|\r|\n)")
 _BLANK_AFTER = regex.compile(r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)")
-_LAST_NOT_SPACE = regex.compile(r"(?r)[^\s\x1c-\x1f]")
-# Every character `Quotations` reads as a quotation mark.
+# Every character `Quotations` reads as a quotation mark, and those of them in ASCII.
 _QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
+_ASCII_QUOTES = tuple(char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char.isascii())
 # `_plain_cut` of a word that never ends a sentence (no shape is called "never")
 _NEVER = frozenset({"never"})
 
@@ -68,13 +68,14 @@ def _char_class(chars: frozenset[str] | str) -> str:
     return "".join(regex.escape(char) for char in sorted(chars))
 
 
-# "Word. Next", "word? next", "1990.) In": one terminator after a word of two to forty letters
-# and digits that follows whitespace (not ". ", as in a spaced abbreviation) or the start, then
-# closing quotes and brackets, one space and a letter. The scanner reports it as `plain` with
-# the word and its terminator as `word`; whether that cuts is decided once per word
-# (`RuleSegmenter._plain_cut`).
+# "Word. Next", "word? next", "1990.) In", 'it. "Next': one terminator after a word of two to
+# forty letters and digits that follows whitespace (not ". ", as in a spaced abbreviation) or
+# the start, then closing quotes and brackets, one space, up to four opening quotes, brackets
+# and dashes (`{2}`: as `RuleSegmenter._candidate` skips them) and a letter. The scanner reports
+# it as `plain` with the word and its terminator as `word`; whether that cuts is decided once
+# per word (`RuleSegmenter._plain_cut`).
 _PLAIN = (r"(?P<plain>{0}(?<=(?:^|(?<!\.)\s)(?P<word>[\p{{L}}\p{{N}}]{{2,40}}{0})){1}"
-          r"(?=\x20\p{{L}}))")
+          r"(?=\x20{2}\p{{L}}))")
 
 
 def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> regex.Pattern[str]:
@@ -92,7 +93,11 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
     closers = chars(grammar.closers)
     close = f"[{closers}]*" if closers else ""
     first = chars(frozenset(grammar.final) | grammar.always | grammar.bullets | {"\r", "\n", ")"})
-    parts = [_PLAIN.format(f"[{chars(plain)}]", close)] if plain else []
+    # what may stand between the space and the next word's first letter (see `_PLAIN`)
+    skip = chars(frozenset(char for char in grammar.openers | _DASHES
+                           if not char.isspace() and not _HAS_LETTER.match(char)))
+    lead = rf"(?:[{skip}]|(?<=[{chars(_DASHES)}])\x20){{0,4}}" if skip else ""
+    parts = [_PLAIN.format(f"[{chars(plain)}]", close, lead)] if plain else []
     # a line break is read whole ("\r\n" never as "\r" before a second line break)
     parts.append(r"(?P<blank>(?>\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
     always = chars(grammar.always)
@@ -173,6 +178,7 @@ class RuleSegmenter:
 
     def __init__(self, grammar: SentenceGrammar, *, fast: bool = True) -> None:
         self.grammar = grammar
+        self._fast = fast
         self._rules: tuple[Rule, ...] = grammar.rules
         # A word that matches no rule's token pattern leaves only the rules without one.
         token_rules = [rule.token.pattern for rule in grammar.rules if rule.token is not None]
@@ -215,7 +221,9 @@ class RuleSegmenter:
             rare = frozenset()
         self._plain = plain
         self._rare_chars = rare
+        self._rare_above_latin1 = all(char > "\xff" for char in rare)
         self._lean_scan = _scanner(grammar, plain, rare) if rare else self._scan
+        self._word_group = self._scan.groupindex.get("word", 0)
         self._rare = re.compile(f"[{re.escape(''.join(sorted(rare)))}]") if rare else None
         # ... and a text that holds some of them (a Hindi text its dandas) gets a scanner
         # without the others, compiled once per set of characters present
@@ -253,29 +261,49 @@ class RuleSegmenter:
             tail -= 1
         if self._trigger.search(text, 0, tail) is None:
             return []  # a terminator run (with closers) at the very end cuts nothing
-        quote = _QUOTE_CHAR.search(text)
-        state = _State(text, [], Quotations(text, self._openers, quote.start())
-                       if quote is not None else None)
+        if text.isascii():
+            scan = self._lean_scan
+            quote = -1
+            for char in _ASCII_QUOTES:  # str.find is faster than a search for a class
+                found = text.find(char)
+                if found >= 0 and not 0 <= quote < found:
+                    quote = found
+        else:
+            scan = self._lean_scan if self._rare is None else self._scanner_for(text, self._rare)
+            first_quote = _QUOTE_CHAR.search(text)
+            quote = first_quote.start() if first_quote is not None else -1
+        state = _State(text, [], Quotations(text, self._openers, quote) if quote >= 0 else None)
         length = len(text)
-        last = _LAST_NOT_SPACE.search(text)
-        text_end = last.end() if last is not None else 0  # nothing but whitespace after it
+        # `_NOT_SPACE` and `str.isspace` agree on every character: nothing but whitespace
+        # follows `stripped`
+        text_end = stripped
         plain_cuts = self._plain_cuts
         skip = self._skip_before_first
-        scan = self._lean_scan if text.isascii() or self._rare is None \
-            else self._scanner_for(text, self._rare)
+        word_group = self._word_group
         for match in scan.finditer(text):
             group = match.lastgroup
             position = match.end()
             if group == "plain":
-                word = match.group("word")
+                word = match.group(word_group)
                 entry = plain_cuts.get(word)
                 if entry is None:
                     entry = self._plain_cut(word)
                 start = match.start()
-                shapes = entry[position - start > 1]  # closing quotes or brackets
-                following = text[position + 1]
-                if shapes and ("upper" if following.isupper() else _shape(following)) in shapes \
-                        and following not in skip:
+                first = position + 1
+                following = text[first]
+                if following in skip:
+                    # opening quotes, brackets or dashes before the next word (as `_candidate`
+                    # skips them): only a capital starts a sentence after them, as after
+                    # closing quotes or brackets
+                    limit = min(length, first + 4)
+                    while first < limit and (text[first] in skip or (
+                            text[first] == " " and text[first - 1] in _DASHES)):
+                        first += 1
+                    following = text[first] if first < length else ""
+                    shapes = entry[1]
+                else:
+                    shapes = entry[position - start > 1]  # closing quotes or brackets
+                if shapes and ("upper" if following.isupper() else _shape(following)) in shapes:
                     if state.quotes is not None and not state.quotes.quiet(position):
                         state.cut(self._quoted(state, position, position))
                     elif position > state.sentence_start:
@@ -328,6 +356,10 @@ class RuleSegmenter:
 
     def _scanner_for(self, text: str, rare: re.Pattern[str]) -> regex.Pattern[str]:
         """The scanner for a text with the rare characters it holds (see `__init__`)."""
+        if self._rare_above_latin1 and len(text.encode("latin-1", "ignore")) == len(text):
+            # only characters up to U+00FF (a text CPython stores one byte per character):
+            # none of the rare ones, found by a copy instead of a search
+            return self._lean_scan
         present = frozenset(rare.findall(text))
         if not present:
             return self._lean_scan
@@ -556,7 +588,7 @@ class RuleSegmenter:
                 (self._lowercase_continues and self._continues(state, candidate))
                 or not self._lowercase_start(text, candidate)):
             return None
-        if any(char in _QUESTION for char in run):
+        if not _QUESTION.isdisjoint(run):
             if shape == "digit" and NUMBERED_ITEM.match(text, candidate.first_index):
                 return candidate.close_end
             return candidate.close_end if shape in ("upper", "uncased", "lower") else None
@@ -638,7 +670,13 @@ class RuleSegmenter:
         """
         lookup = self.grammar.abbreviations
         core = candidate.core
-        parts = [core + "."]
+        key = core + "."
+        if self._fast and key not in lookup and key not in self._abbreviation_tails \
+                and "." not in core[:-1] and "-" not in core[:-1] and "/" not in core[:-1]:
+            # Every spelling looked up below ends in `key`, and a longer one has it as a
+            # proper ending: none can be an abbreviation (the common case, decided at once).
+            return None
+        parts = [key]
         start = candidate.token_start
         for _ in range(3):
             gap = _gap_before(text, start)
@@ -758,17 +796,18 @@ def _previous_word_lower(text: str, token_start: int) -> bool:
 def spans_between(text: str, cuts: list[int], stripped: int | None = None) -> Spans:
     """Split `text` at `cuts` and trim whitespace; empty pieces are dropped.
 
-    `stripped`, the length of `text` without trailing whitespace, saves computing it again.
+    `cuts` are increasing offsets inside the text. `stripped`, the length of `text` without
+    trailing whitespace, saves computing it again.
     """
     spans: Spans = []
     start = 0
-    length = len(text)
-    for end in [*cuts, length]:
+    for end in cuts:
         # A printable ASCII character is no whitespace by any definition: the usual piece
         # starts right there or after one space, found without a search.
-        if start < end and "!" <= text[start] <= "~":
+        char = text[start] if start < end else ""
+        if "!" <= char <= "~":
             piece_start = start
-        elif start + 1 < end and text[start] == " " and "!" <= text[start + 1] <= "~":
+        elif char == " " and start + 1 < end and "!" <= text[start + 1] <= "~":
             piece_start = start + 1
         else:
             first = _NOT_SPACE.search(text, start, end)
@@ -776,13 +815,20 @@ def spans_between(text: str, cuts: list[int], stripped: int | None = None) -> Sp
                 start = end
                 continue
             piece_start = first.start()
-        if end == length:
-            if stripped is None:
-                stripped = len(text.rstrip())
-            spans.append((piece_start, max(piece_start, stripped)))
-        elif text[end - 1].isspace():
+        if text[end - 1].isspace():
             spans.append((piece_start, piece_start + len(text[piece_start:end].rstrip())))
         else:
             spans.append((piece_start, end))  # the usual cut, right after a terminator
         start = end
+    if stripped is None:
+        stripped = len(text.rstrip())
+    if start < stripped:  # the last piece holds some non-whitespace
+        char = text[start]
+        if "!" <= char <= "~":
+            piece_start = start
+        elif char == " " and "!" <= text[start + 1] <= "~":
+            piece_start = start + 1
+        else:
+            piece_start = _NOT_SPACE.search(text, start).start()
+        spans.append((piece_start, stripped))
     return spans
