@@ -2,7 +2,8 @@
 
 `'Oh dear! Oh dear! I shall be too late!' But ...` is one sentence up to the closing quote.
 Quotation marks are read lazily, only when a cut is about to be made, from where the last
-reading stopped. Double quotes pair by their kind and position; single quotes count only
+reading stopped; the marks of the whole text are found by one search, at the first reading that
+needs them. Double quotes pair by their kind and position; single quotes count only
 before a word (opening) or after one (closing), so apostrophes inside words ("don't") are never
 quotes. A quotation that does not close within `QUOTE_LIMIT` characters or before a blank line
 is taken as unbalanced, or as an apostrophe ("'nineties"), and forgotten.
@@ -10,12 +11,18 @@ is taken as unbalanced, or as an apostrophe ("'nineties"), and forgotten.
 
 from __future__ import annotations
 
+import re
+import string
+
 import regex
 
 QUOTE_LIMIT = 600
 DOUBLE_QUOTES = '"“”„«»'
 SINGLE_QUOTES = "'‘’‚"
 _QUOTE_CHARS = frozenset(DOUBLE_QUOTES + SINGLE_QUOTES)
+_DOUBLE_CHARS = frozenset(DOUBLE_QUOTES)
+_QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
+_ASCII_ALNUM = frozenset(string.ascii_letters + string.digits)
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
 _BLANK_LINE = r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"  # "\r\n" is one line break
@@ -28,7 +35,8 @@ _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘�
 class Quotations:
     """The open double and single quotation of one text, read up to some offset."""
 
-    __slots__ = ("_openers", "double_open", "next_mark", "read_to", "single_open", "text")
+    __slots__ = ("_marks", "_next", "_openers", "double_open", "next_mark", "read_to",
+                 "single_open", "text")
 
     def __init__(self, text: str, openers: frozenset[str], first_quote: int = 0) -> None:
         """`first_quote`: an offset before which no quote character stands, if known."""
@@ -37,18 +45,48 @@ class Quotations:
         self.double_open: int | None = None
         self.single_open: int | None = None
         self.read_to = 0  # quotation marks before this offset have been read
-        # No quotation mark (as read in the whole text) between `read_to` and this offset.
-        self.next_mark = self._next_mark(first_quote)
+        # No quotation mark (as read in the whole text) between `read_to` and this offset: the
+        # first quote character until the marks are found, then the first mark not read.
+        self.next_mark = first_quote
+        # The offsets of the marks of the whole text from `first_quote` on, once needed, and
+        # the index of the first one not read.
+        self._marks: list[int] | None = None
+        self._next = 0
 
-    def _next_mark(self, start: int) -> int:
-        found = _QUOTE_MARK.search(self.text, start)
-        return found.start() if found is not None else len(self.text)
+    def _find_marks(self) -> list[int]:
+        """The marks of the whole text: every double quote, and the single quotes that
+        `_QUOTE_MARK` takes (but an apostrophe between two ASCII letters or digits, as in
+        "don't", which it never takes), found by a search for the quote characters alone."""
+        text = self.text
+        last = len(text) - 1
+        marks: list[int] = []
+        for found in _QUOTE_CHAR.finditer(text, self.next_mark):
+            index = found.start()
+            if text[index] in _DOUBLE_CHARS:
+                marks.append(index)
+            elif not (0 < index < last and text[index - 1] in _ASCII_ALNUM
+                      and text[index + 1] in _ASCII_ALNUM) \
+                    and _QUOTE_MARK.match(text, index) is not None:
+                marks.append(index)
+        self._marks = marks
+        index = 0
+        while index < len(marks) and marks[index] < self.read_to:
+            index += 1
+        self._next = index
+        self.next_mark = marks[index] if index < len(marks) else len(self.text)
+        return marks
 
     def _nothing_before(self, end: int) -> bool:
         """Whether reading up to `end` would find no quotation mark. Read up to `end`, the
         character before it has no character after it; that one is not looked at in the
         whole text, so it must be no quote character at all."""
-        return end <= self.next_mark and self.text[end - 1] not in _QUOTE_CHARS
+        if end > self.next_mark:
+            if self._marks is not None:
+                return False
+            self._find_marks()
+            if end > self.next_mark:
+                return False
+        return self.text[end - 1] not in _QUOTE_CHARS
 
     def quiet(self, end: int) -> bool:
         """Read up to `end` if that is cheap: True when no quotation is open and none opens
@@ -72,13 +110,31 @@ class Quotations:
         if self._nothing_before(end):
             self.read_to = end
             return
-        for match in _QUOTE_MARK.finditer(self.text, self.read_to, end):
-            if match.group() in DOUBLE_QUOTES:
-                self._double(match.start())
-            else:
-                self._single(match.start())
+        text = self.text
+        marks = self._marks if self._marks is not None else self._find_marks()
+        index = self._next
+        while index < len(marks) and marks[index] < self.read_to:
+            index += 1  # forgotten after a blank line
+        last = end - 1
+        while index < len(marks) and marks[index] < last:
+            self._mark(marks[index])
+            index += 1
+        # The last character is read without the one after it (what a search that ends at
+        # `end` sees): a quote character there may be a mark read so far and none in the whole
+        # text, or the reverse.
+        if index < len(marks) and marks[index] == last:
+            index += 1
+        if text[last] in _QUOTE_CHARS and _QUOTE_MARK.match(text, last, end) is not None:
+            self._mark(last)
+        self._next = index
         self.read_to = end
-        self.next_mark = self._next_mark(end)
+        self.next_mark = marks[index] if index < len(marks) else len(text)
+
+    def _mark(self, index: int) -> None:
+        if self.text[index] in DOUBLE_QUOTES:
+            self._double(index)
+        else:
+            self._single(index)
 
     def keeps_whole(self, cut: int) -> bool:
         """Whether `cut` falls inside a quotation that closes soon after it."""
