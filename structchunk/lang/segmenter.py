@@ -228,7 +228,7 @@ class RuleSegmenter:
         # ... and a text that holds some of them (a Hindi text its dandas) gets a scanner
         # without the others, compiled once per set of characters present
         self._scans_by_present: dict[frozenset[str], regex.Pattern[str]] = {}
-        self._plain_cuts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._plain_cuts: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {}
         # Every alternative of the scanner starts with one of these characters; a text with
         # none of them before its closing terminator run has no boundary, and is answered
         # without the scan (the common case of one short sentence per call).
@@ -280,6 +280,8 @@ class RuleSegmenter:
         plain_cuts = self._plain_cuts
         skip = self._skip_before_first
         word_group = self._word_group
+        quotes = state.quotes
+        cuts = state.cuts
         for match in scan.finditer(text):
             group = match.lastgroup
             position = match.end()
@@ -303,11 +305,13 @@ class RuleSegmenter:
                     shapes = entry[1]
                 else:
                     shapes = entry[position - start > 1]  # closing quotes or brackets
-                if shapes and ("upper" if following.isupper() else _shape(following)) in shapes:
-                    if state.quotes is not None and not state.quotes.quiet(position):
+                if shapes and ("upper" if following.isupper() else _shape(following)) in shapes \
+                        and not (entry[2] and self._abbreviation_of(
+                            text, start + 1 - len(word), word[:-1]) is not None):
+                    if quotes is not None and not quotes.quiet(position):
                         state.cut(self._quoted(state, position, position))
                     elif position > state.sentence_start:
-                        state.cuts.append(position)
+                        cuts.append(position)
                         state.sentence_start = position
                         state.in_item = False
                     continue
@@ -380,27 +384,32 @@ class RuleSegmenter:
             if cut is not None:
                 state.cut(self._quoted(state, cut, close_end))
 
-    def _plain_cut(self, word: str) -> tuple[frozenset[str], frozenset[str]]:
+    def _plain_cut(self, word: str) -> tuple[frozenset[str], frozenset[str], bool]:
         """The shapes of the next word's first letter (`_shape`) before which `_terminator`
         cuts after `word` (its last character is the terminator), without and with closing
-        quotes or brackets after the terminator, in the context `_PLAIN` matches: whitespace
-        (not after a full stop) or the start before the word, one space and a letter that is no
-        opener after it. Remembered per word, so the common case costs a dictionary look-up.
+        quotes or brackets after the terminator (the latter also with opening quotes,
+        brackets or dashes before the next word), in the context `_PLAIN` matches: whitespace
+        (not after a full stop) or the start before the word, one space and a letter after it.
+        Remembered per word, so the common case costs a dictionary look-up.
+
+        The third value: whether the word is the last word of an abbreviation ("al." of "et
+        al."); the shapes then hold only when the words before it make no abbreviation with it
+        (`_abbreviation_of`).
         """
         cuts = self._plain_cuts
         if len(cuts) > 65536:
             cuts.clear()
         core, terminator = word[:-1], word[-1]
         shapes = closed = _NO_SHAPE
+        tail = False
         if len(core) > 1 \
                 and not any(char in self._strip or char in self._closers for char in core) \
                 and (self._any_token is None or not self._any_token.fullmatch(core)):
             lookup = self.grammar.abbreviations
             # What `_terminator` checks for a full stop: an enumeration marker, an
-            # abbreviation (also as the last word of one: "al." of "et al."), an initial.
+            # abbreviation, an initial.
             if terminator != "." or (
                     MARKER.fullmatch(core) is None and (core + ".") not in lookup
-                    and (core + ".") not in self._abbreviation_tails
                     and _SINGLE_LETTER.fullmatch(core) is None):
                 # a lowercase word goes on the sentence after "!", after a closing quote or
                 # bracket and after a number (`_lowercase_start`)
@@ -408,13 +417,14 @@ class RuleSegmenter:
                     and core.isalpha()
                 shapes = _CASED if lowercase else _UPPER
                 closed = _UPPER
+                tail = terminator == "." and (core + ".") in self._abbreviation_tails
             elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
                     and (core + ".") not in lookup and (core + ".") not in self._abbreviation_tails:
                 shapes = _CAPITAL  # `_plain_full_stop`
             elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
                 shapes = closed = _NEVER  # a title ("Mr."): `_terminator` goes on
-        cuts[word] = (shapes, closed)
-        return shapes, closed
+        cuts[word] = (shapes, closed, tail)
+        return shapes, closed, tail
 
     # --- candidates -------------------------------------------------------------------
 
@@ -668,8 +678,12 @@ class RuleSegmenter:
         ("Tuesday.Mr.") or to a compound ("Zimmermann-Str.") is looked up after its last
         period, hyphen or slash as well.
         """
+        return self._abbreviation_of(text, candidate.token_start, candidate.core)
+
+    def _abbreviation_of(self, text: str, token_start: int, core: str) -> str | None:
+        """`_abbreviation` of the word `core` + "." whose token (with any opening quotes and
+        brackets) starts at `token_start`."""
         lookup = self.grammar.abbreviations
-        core = candidate.core
         key = core + "."
         if self._fast and key not in lookup and key not in self._abbreviation_tails \
                 and "." not in core[:-1] and "-" not in core[:-1] and "/" not in core[:-1]:
@@ -677,7 +691,7 @@ class RuleSegmenter:
             # proper ending: none can be an abbreviation (the common case, decided at once).
             return None
         parts = [key]
-        start = candidate.token_start
+        start = token_start
         for _ in range(3):
             gap = _gap_before(text, start)
             if gap == start or gap < 2 or text[gap - 1] != ".":
@@ -694,7 +708,7 @@ class RuleSegmenter:
             klass = lookup.get("".join(parts[index:]))
             if klass is not None:
                 return klass
-        start = candidate.token_start
+        start = token_start
         gap = _gap_before(text, start)
         if gap != start and gap >= 1 and text[gap - 1].isalpha():
             # an abbreviation whose first word has no period: "et al."
