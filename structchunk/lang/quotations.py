@@ -62,18 +62,13 @@ class Quotations:
         marks: list[int] = []
         for found in _QUOTE_CHAR.finditer(text, self.next_mark):
             index = found.start()
-            if text[index] in _DOUBLE_CHARS:
-                marks.append(index)
-            elif not (0 < index < last and text[index - 1] in _ASCII_ALNUM
-                      and text[index + 1] in _ASCII_ALNUM) \
-                    and _QUOTE_MARK.match(text, index) is not None:
+            if text[index] in _DOUBLE_CHARS or (
+                    not (0 < index < last and text[index - 1] in _ASCII_ALNUM
+                         and text[index + 1] in _ASCII_ALNUM)
+                    and _QUOTE_MARK.match(text, index) is not None):
                 marks.append(index)
         self._marks = marks
-        index = 0
-        while index < len(marks) and marks[index] < self.read_to:
-            index += 1
-        self._next = index
-        self.next_mark = marks[index] if index < len(marks) else len(self.text)
+        self.next_mark = marks[0] if marks else len(text)
         return marks
 
     def _nothing_before(self, end: int) -> bool:

@@ -304,7 +304,8 @@ class RuleSegmenter:
                     following = text[first] if first < length else ""
                     shapes = entry[1]
                 else:
-                    shapes = entry[position - start > 1]  # closing quotes or brackets
+                    # without or with closing quotes or brackets after the terminator
+                    shapes = entry[1] if position - start > 1 else entry[0]
                 if shapes and ("upper" if following.isupper() else _shape(following)) in shapes \
                         and not (entry[2] and self._abbreviation_of(
                             text, start + 1 - len(word), word[:-1]) is not None):

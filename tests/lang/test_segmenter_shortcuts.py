@@ -1,12 +1,16 @@
 """The segmenter's shortcuts find exactly the boundaries the full analysis finds.
 
-The scanner decides the plain case ("word. Next") from a per-word table, and texts without rare
-terminators get a leaner scanner; `RuleSegmenter(grammar, fast=False)` gives every candidate
-the full analysis. Both must agree on every text, in every language.
+The scanner decides the plain case ("word. Next", also before opening quotes, brackets and
+dashes, and after the last word of an abbreviation such as "al." of "et al.") from a per-word
+table, abbreviations are looked up only when some spelling could match, and texts without rare
+terminators get a leaner scanner (found without a search in a text of Latin-1 characters);
+`RuleSegmenter(grammar, fast=False)` gives every candidate the full analysis. Both must agree
+on every text, in every language.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -15,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from structchunk.lang.grammars import load_sentence_grammar
-from structchunk.lang.segmenter import RuleSegmenter
+from structchunk.lang.segmenter import _NOT_SPACE, RuleSegmenter, spans_between
 from structchunk.lang.sentences import rule_segmenter, sentence_spans
 
 LANGUAGES = ("en", "de", "hi", "mr", "und")
@@ -30,6 +34,8 @@ WORDS = [
     "Monday", "This", "However", "Smith", "J", "eBay", "vgl", "bzw", "Abs", "lit", "ca", "approx",
     "Ph.D", "Zimmermann-Str", "Yahoo", "co", "St", "st", "fig", "pp", "Vol", "Jh", "v. Chr",
     "हिंदी", "है", "डॉ", "क्र", "इ.स", "आहे", "१२", "ऑफ़", "naïve", "ǅemal", "Ⓐ",
+    # last words of abbreviations ("Dist.", "Tues.", "Pres.") and the words before them
+    "ist", "dist", "D", "es", "ues", "Tues", "res", "Pres", "P", "tal", "et", "Str", "tr",
 ]
 PUNCTUATION = [
     ".", ". ", ".  ", "? ", "! ", "?! ", "... ", ". . . ", "… ", "। ", "॥ ", "。", ".\n", ".\n\n",
@@ -37,6 +43,9 @@ PUNCTUATION = [
     "»", "(", ")", "[", "]", "[1]", ".[3] ", ".11 12 ", " [1 - 3] ", "• ", "\n- ", " a) ",
     " (iii) ", " 1. ", " b. ", ".)", ".”", "!’ ", ".“„", "§ ", "\xa0", "`", "``", "''", "¿",
     "\r\n", ".\r\n", "\r\n\r\n", "\r",
+    # opening quotes, brackets and dashes before the next word, up to more than four
+    ' "', " “", " „", " (", " [", " ``", " '", " ‘", " ‚", " «", " – ", " -- ", " — ", " ((((",
+    '. "', ". “", ". (", ". – ", ". ((((", '? "', "! (", '." "', ".) (",
 ]
 PIECES = st.one_of(
     st.sampled_from(WORDS),
@@ -96,6 +105,17 @@ def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> Non
     "Price 3.5. Then 4. Then v. Chr. gegründet. Seite 3 von 9. Ⓐ. Ⓑ.",
     "Wait… what‼ Ok। Next • item。 Done. ठीक॥ End.",  # several rare terminators at once
     "(See Smith. He agrees.) “Fine.” Then: Go. Mr. Smith. Yes. No.",
+    # opening quotes, brackets and dashes before the next sentence
+    'He left. "Then we went." She stayed. (It rained.) Done. ``Yes,\'\' he said.',
+    "Er ging. „Komm mit“, sagte sie. – Dann ging er. -- Ende. — Gut. ((((Fünf.",
+    "It ended. 'Yes' he said. ‘No’ she said. [Note] here. « Bon » alors. ( spaced.",
+    "Wait. “never mind.” Done. (see above). Over. - item. – next. ¿Qué? Sí.",
+    # the last word of an abbreviation: cut unless the words before it make one
+    "He was in the Dist. Court. She went to the dist. Then ist. Was ist. Das ist. Nein.",
+    "Smith et al. Jones et\ntal. The Tues. Meeting. It was Pres. Smith. The res. Fine. Es.",
+    "Er wohnt in der Zimmermann-Str. Sie nicht. So ist es. Tr. Fine. Dr. Str. Ok.",
+    "It was Tu es. Then d ist. Court. Smith et al. Jones. Rom 55 v.\r\nChr. Gegründet. Ok.",
+    "Rom 55 v.\nChr. Gegründet. Tu\nes. Then d\r\nist. Fine. Then et\r\nal. Jones.",
 ])
 def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     _agree(text, language)
@@ -127,3 +147,31 @@ def test_the_segmenter_follows_a_change_of_the_grammar_search_path(
     assert len(sentence_spans(text, "fr")) == 1
     monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
     assert len(sentence_spans(text, "fr")) == 2
+
+
+def test_the_whitespace_of_the_spans_is_that_of_str_isspace() -> None:
+    # The last sentence ends where `str.rstrip` stops, and `spans_between` trims with
+    # `_NOT_SPACE`: both must take the same characters for whitespace.
+    disagree = [code for code in range(sys.maxunicode + 1)
+                if (_NOT_SPACE.match(chr(code)) is None) != chr(code).isspace()]
+    assert disagree == []
+
+
+def _pieces(text: str, cuts: list[int]) -> list[tuple[int, int]]:
+    """`spans_between` written out: every piece between cuts, trimmed, if anything is left."""
+    spans = []
+    for start, end in zip([0, *cuts], [*cuts, len(text)], strict=True):
+        piece = text[start:end]
+        first, last = start + len(piece) - len(piece.lstrip()), start + len(piece.rstrip())
+        if first < last:
+            spans.append((first, last))
+    return spans
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(st.sampled_from("ab.\" \n\r\t\xa0\u2028\x1c\x85é"), max_size=30),
+       shares=st.lists(st.floats(0, 1), max_size=6))
+def test_spans_between_trims_every_piece(text: str, shares: list[float]) -> None:
+    cuts = sorted({int(share * len(text)) for share in shares} - {0, len(text)})
+    assert spans_between(text, cuts) == _pieces(text, cuts)
+    assert spans_between(text, cuts, len(text.rstrip())) == _pieces(text, cuts)
