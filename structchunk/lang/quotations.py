@@ -12,7 +12,6 @@ is taken as unbalanced, or as an apostrophe ("'nineties"), and forgotten.
 from __future__ import annotations
 
 import re
-import string
 
 import regex
 
@@ -21,8 +20,12 @@ DOUBLE_QUOTES = '"“”„«»'
 SINGLE_QUOTES = "'‘’‚"
 _QUOTE_CHARS = frozenset(DOUBLE_QUOTES + SINGLE_QUOTES)
 _DOUBLE_CHARS = frozenset(DOUBLE_QUOTES)
-_QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
-_ASCII_ALNUM = frozenset(string.ascii_letters + string.digits)
+# Every quote character but a single quote between two ASCII letters or digits ("don't"), which
+# `_QUOTE_MARK` never takes: a search in C for the characters that may be marks.
+_MAYBE_MARK = re.compile(
+    f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]"
+    f"(?:(?<=[{re.escape(DOUBLE_QUOTES)}])|(?<![A-Za-z0-9][{re.escape(SINGLE_QUOTES)}])"
+    f"|(?![A-Za-z0-9]))")
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
 _BLANK_LINE = r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"  # "\r\n" is one line break
@@ -55,17 +58,12 @@ class Quotations:
 
     def _find_marks(self) -> list[int]:
         """The marks of the whole text: every double quote, and the single quotes that
-        `_QUOTE_MARK` takes (but an apostrophe between two ASCII letters or digits, as in
-        "don't", which it never takes), found by a search for the quote characters alone."""
+        `_QUOTE_MARK` takes, found by a search for the characters that may be marks."""
         text = self.text
-        last = len(text) - 1
         marks: list[int] = []
-        for found in _QUOTE_CHAR.finditer(text, self.next_mark):
+        for found in _MAYBE_MARK.finditer(text, self.next_mark):
             index = found.start()
-            if text[index] in _DOUBLE_CHARS or (
-                    not (0 < index < last and text[index - 1] in _ASCII_ALNUM
-                         and text[index + 1] in _ASCII_ALNUM)
-                    and _QUOTE_MARK.match(text, index) is not None):
+            if text[index] in _DOUBLE_CHARS or _QUOTE_MARK.match(text, index) is not None:
                 marks.append(index)
         self._marks = marks
         self.next_mark = marks[0] if marks else len(text)
