@@ -133,6 +133,12 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
     return regex.compile(f"(?=[{first}])(?:{'|'.join(parts)})")
 
 
+# `RuleSegmenter._plain_cut`: the shapes before which a word cuts without and with closing
+# quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
+# after it always cuts.
+_PlainCut = tuple[frozenset[str], frozenset[str], bool, bool]
+
+
 @dataclass(slots=True)
 class _State:
     """What one pass over one text remembers: cuts so far, open list and quotation."""
@@ -193,6 +199,8 @@ class RuleSegmenter:
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
         self._skip_before_first = grammar.openers | _DASHES
+        # a capital after the space is the next word's first letter unless it is skipped
+        self._upper_skip = any(char.isupper() for char in self._skip_before_first)
         self._starters = grammar.words.get("starters", frozenset())
         self._pronoun_i = grammar.options.get("pronoun_i", False)
         self._lowercase_continues = grammar.options.get("lowercase_continues", False)
@@ -228,7 +236,7 @@ class RuleSegmenter:
         # ... and a text that holds some of them (a Hindi text its dandas) gets a scanner
         # without the others, compiled once per set of characters present
         self._scans_by_present: dict[frozenset[str], regex.Pattern[str]] = {}
-        self._plain_cuts: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {}
+        self._plain_cuts: dict[str, _PlainCut] = {}
         # Every alternative of the scanner starts with one of these characters; a text with
         # none of them before its closing terminator run has no boundary, and is answered
         # without the scan (the common case of one short sentence per call).
@@ -290,6 +298,15 @@ class RuleSegmenter:
                 entry = plain_cuts.get(word)
                 if entry is None:
                     entry = self._plain_cut(word)
+                if entry[3] and text[position + 1].isupper():
+                    if quotes is None or quotes.quiet(position):
+                        if position > state.sentence_start:
+                            cuts.append(position)
+                            state.sentence_start = position
+                            state.in_item = False
+                    else:
+                        state.cut(self._quoted(state, position, position))
+                    continue
                 start = match.start()
                 first = position + 1
                 following = text[first]
@@ -385,7 +402,7 @@ class RuleSegmenter:
             if cut is not None:
                 state.cut(self._quoted(state, cut, close_end))
 
-    def _plain_cut(self, word: str) -> tuple[frozenset[str], frozenset[str], bool]:
+    def _plain_cut(self, word: str) -> _PlainCut:
         """The shapes of the next word's first letter (`_shape`) before which `_terminator`
         cuts after `word` (its last character is the terminator), without and with closing
         quotes or brackets after the terminator (the latter also with opening quotes,
@@ -395,7 +412,9 @@ class RuleSegmenter:
 
         The third value: whether the word is the last word of an abbreviation ("al." of "et
         al."); the shapes then hold only when the words before it make no abbreviation with it
-        (`_abbreviation_of`).
+        (`_abbreviation_of`). The fourth: whether a capital right after the space cuts in every
+        case (both shapes hold it and the word is no such last word): the common boundary,
+        checked first.
         """
         cuts = self._plain_cuts
         if len(cuts) > 65536:
@@ -424,8 +443,9 @@ class RuleSegmenter:
                 shapes = _CAPITAL  # `_plain_full_stop`
             elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
                 shapes = closed = _NEVER  # a title ("Mr."): `_terminator` goes on
-        cuts[word] = (shapes, closed, tail)
-        return shapes, closed, tail
+        capital = "upper" in shapes and "upper" in closed and not tail and not self._upper_skip
+        entry = cuts[word] = (shapes, closed, tail, capital)
+        return entry
 
     # --- candidates -------------------------------------------------------------------
 
