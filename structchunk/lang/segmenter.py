@@ -78,7 +78,8 @@ _PLAIN = (r"(?P<plain>{0}(?<=(?:^|(?<!\.)\s)(?P<word>[\p{{L}}\p{{N}}]{{2,40}}{0}
           r"(?=\x20{2}\p{{L}}))")
 
 
-def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> regex.Pattern[str]:
+def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
+             trailing: bool = True) -> regex.Pattern[str]:
     """The scanner of every place where a sentence could end or start (see the module doc).
 
     `absent`: characters dropped from the classes, for a scanner of texts known to hold none of
@@ -86,6 +87,11 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
     start at a known character would be tried at every position). The scanner begins with a
     lookahead for the first characters of all alternatives, which lets the regex engine skip
     the text between them faster.
+
+    `trailing=False`: a terminator run (with its closing quotes, brackets and marks) followed by
+    nothing but whitespace is not reported; it would cut nothing, and the last one of a text
+    is the commonest match. The run is matched atomically (as the first match would be) before
+    the test, and no other alternative starts at one of its characters.
     """
     def chars(entries: frozenset[str] | str) -> str:
         return _char_class(frozenset(entries) - absent)
@@ -121,7 +127,8 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
         if closing and opening]
     if final:
         parts.append(
-            rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
+            ("" if trailing else "(?>")
+            + rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
             rf"(?P<close>{close}(?:\[\d{{1,3}}\]{close})*"
             # a footnote number glued to the full stop: "... consultation.11 12 Take"
             rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
@@ -129,7 +136,8 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str]) -> re
             # - 3] Sociologists", "... species. [10]" + line break
             rf"(?:\x20\[\d{{1,3}}(?:\x20?[-–,]\x20?\d{{1,3}})*\]"
             rf"(?=\s*\Z|\s*[\r\n]|\x20\p{{Lu}}))?)"
-            rf"(?=\s|\Z{''.join('|' + pair for pair in quote_pairs)})")
+            rf"(?=\s|\Z{''.join('|' + pair for pair in quote_pairs)})"
+            + ("" if trailing else r")(?![\s\x1c-\x1f]*\Z)"))
     return regex.compile(f"(?=[{first}])(?:{'|'.join(parts)})")
 
 
@@ -219,7 +227,8 @@ class RuleSegmenter:
         self._abbreviation_tails = frozenset(
             spelling[index:] for spelling in grammar.abbreviations
             for index in range(1, len(spelling) - 1))
-        self._scan = _scanner(grammar, plain, frozenset())
+        # With the shortcuts, no scanner reports the terminator run at the end of a text.
+        self._scan = _scanner(grammar, plain, frozenset(), trailing=not fast)
         # Most texts hold none of the terminators and bullets outside ASCII: a scanner whose
         # character classes list fewer characters skips plain text faster and finds the same
         # matches in them.
@@ -230,7 +239,7 @@ class RuleSegmenter:
         self._plain = plain
         self._rare_chars = rare
         self._rare_above_latin1 = all(char > "\xff" for char in rare)
-        self._lean_scan = _scanner(grammar, plain, rare) if rare else self._scan
+        self._lean_scan = _scanner(grammar, plain, rare, trailing=False) if rare else self._scan
         self._word_group = self._scan.groupindex.get("word", 0)
         self._rare = re.compile(f"[{re.escape(''.join(sorted(rare)))}]") if rare else None
         # ... and a text that holds some of them (a Hindi text its dandas) gets a scanner
@@ -390,7 +399,7 @@ class RuleSegmenter:
             if len(self._scans_by_present) >= 32:
                 return self._scan  # an unusual mix: the scanner for every character
             scan = self._scans_by_present[present] = _scanner(
-                self.grammar, self._plain, self._rare_chars - present)
+                self.grammar, self._plain, self._rare_chars - present, trailing=False)
         return scan
 
     def _decide(self, state: _State, run_start: int, run_end: int, close_end: int) -> None:
