@@ -60,7 +60,7 @@ _BLANK_BEFORE = regex.compile(r"(?r)(?:\r\n|\r|\n)[^\S\r\n]*(?>\r\n|\r|\n)")
 _BLANK_AFTER = regex.compile(r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)")
 # Every character `Quotations` reads as a quotation mark, and those of them in ASCII.
 _QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
-_ASCII_QUOTES = tuple(char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char.isascii())
+_ASCII_DOUBLE, _ASCII_SINGLE = (char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char.isascii())
 # `_plain_cut` of a word that never ends a sentence (no shape is called "never")
 _NEVER = frozenset({"never"})
 
@@ -274,28 +274,23 @@ class RuleSegmenter:
     def _boundaries(self, text: str, stripped: int) -> list[int]:
         """`boundaries`, given the length of `text` without trailing whitespace."""
         tail = stripped
-        while tail > 0 and text[tail - 1] in self._tail:
+        tail_chars = self._tail
+        while tail > 0 and text[tail - 1] in tail_chars:
             tail -= 1
         if self._trigger.search(text, 0, tail) is None:
             return []  # a terminator run (with closers) at the very end cuts nothing
         if text.isascii():
             scan = self._lean_scan
-            quote = -1
-            for char in _ASCII_QUOTES:  # str.find is faster than a search for a class
-                found = text.find(char)
-                if found >= 0 and not 0 <= quote < found:
-                    quote = found
+            # str.find is faster than a search for a class
+            double, single = text.find(_ASCII_DOUBLE), text.find(_ASCII_SINGLE)
+            quote = double if single < 0 or 0 <= double < single else single
         else:
             scan = self._lean_scan if self._rare is None else self._scanner_for(text, self._rare)
             first_quote = _QUOTE_CHAR.search(text)
             quote = first_quote.start() if first_quote is not None else -1
         state = _State(text, [], Quotations(text, self._openers, quote) if quote >= 0 else None)
         length = len(text)
-        # `_NOT_SPACE` and `str.isspace` agree on every character: nothing but whitespace
-        # follows `stripped`
-        text_end = stripped
         plain_cuts = self._plain_cuts
-        skip = self._skip_before_first
         word_group = self._word_group
         quotes = state.quotes
         cuts = state.cuts
@@ -319,6 +314,7 @@ class RuleSegmenter:
                 start = match.start()
                 first = position + 1
                 following = text[first]
+                skip = self._skip_before_first
                 if following in skip:
                     # opening quotes, brackets or dashes before the next word (as `_candidate`
                     # skips them): only a capital starts a sentence after them, as after
@@ -349,7 +345,9 @@ class RuleSegmenter:
                     continue
                 self._decide(state, start, start + 1, position)
             elif group == "close":
-                if position >= text_end and not (
+                # `_NOT_SPACE` and `str.isspace` agree on every character: nothing but
+                # whitespace follows `stripped`
+                if position >= stripped and not (
                         position + 1 < length and text[position] == " "
                         and not text[position + 1].isspace()):
                     continue  # only whitespace follows: the last span ends there anyway
