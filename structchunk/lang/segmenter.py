@@ -277,7 +277,8 @@ class RuleSegmenter:
         tail_chars = self._tail
         while tail > 0 and text[tail - 1] in tail_chars:
             tail -= 1
-        if self._trigger.search(text, 0, tail) is None:
+        trigger = self._trigger.search(text, 0, tail)
+        if trigger is None:
             return []  # a terminator run (with closers) at the very end cuts nothing
         if text.isascii():
             scan = self._lean_scan
@@ -294,7 +295,9 @@ class RuleSegmenter:
         word_group = self._word_group
         quotes = state.quotes
         cuts = state.cuts
-        for match in scan.finditer(text):
+        # No match starts before the first character that starts an alternative: the scan
+        # starts there (its lookbehinds still see the text before it), after a search in C.
+        for match in scan.finditer(text, trigger.start()):
             group = match.lastgroup
             position = match.end()
             if group == "plain":
