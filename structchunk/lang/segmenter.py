@@ -61,6 +61,7 @@ _BLANK_AFTER = regex.compile(r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)")
 # Every character `Quotations` reads as a quotation mark, and those of them in ASCII.
 _QUOTE_CHAR = re.compile(f"[{re.escape(DOUBLE_QUOTES + SINGLE_QUOTES)}]")
 _ASCII_DOUBLE, _ASCII_SINGLE = (char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char.isascii())
+_LATIN1_QUOTES = tuple(char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char <= "\xff")
 # `_plain_cut` of a word that never ends a sentence (no shape is called "never")
 _NEVER = frozenset({"never"})
 
@@ -285,6 +286,17 @@ class RuleSegmenter:
             # str.find is faster than a search for a class
             double, single = text.find(_ASCII_DOUBLE), text.find(_ASCII_SINGLE)
             quote = double if single < 0 or 0 <= double < single else single
+        elif len(text.encode("latin-1", "ignore")) == len(text):
+            # only characters up to U+00FF (a text CPython stores one byte per character):
+            # none of the rare characters if they all lie above, and four quote characters to
+            # look for with str.find
+            scan = self._lean_scan if self._rare is None or self._rare_above_latin1 \
+                else self._scanner_for(text, self._rare)
+            quote = -1
+            for char in _LATIN1_QUOTES:
+                found = text.find(char, 0, quote) if quote >= 0 else text.find(char)
+                if found >= 0:
+                    quote = found
         else:
             scan = self._lean_scan if self._rare is None else self._scanner_for(text, self._rare)
             first_quote = _QUOTE_CHAR.search(text)
@@ -388,10 +400,6 @@ class RuleSegmenter:
 
     def _scanner_for(self, text: str, rare: re.Pattern[str]) -> regex.Pattern[str]:
         """The scanner for a text with the rare characters it holds (see `__init__`)."""
-        if self._rare_above_latin1 and len(text.encode("latin-1", "ignore")) == len(text):
-            # only characters up to U+00FF (a text CPython stores one byte per character):
-            # none of the rare ones, found by a copy instead of a search
-            return self._lean_scan
         present = frozenset(rare.findall(text))
         if not present:
             return self._lean_scan
