@@ -84,12 +84,17 @@ class Quotations:
     def quiet(self, end: int) -> bool:
         """Read up to `end` if that is cheap: True when no quotation is open and none opens
         before `end`, so a cut before `end` is never kept whole."""
-        if self.double_open is None and self.single_open is None \
-                and self._nothing_before(end):
-            if end > self.read_to:
-                self.read_to = end
-            return True
-        return False
+        if self.double_open is not None or self.single_open is not None:
+            return False
+        # `_nothing_before(end)`, its common case written out
+        if end <= self.next_mark:
+            if self.text[end - 1] in _QUOTE_CHARS:
+                return False
+        elif not self._nothing_before(end):
+            return False
+        if end > self.read_to:
+            self.read_to = end
+        return True
 
     def forget(self, position: int) -> None:
         """A blank line ends every quotation; nothing before `position` is read again."""

@@ -19,7 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from structchunk.lang.grammars import load_sentence_grammar
-from structchunk.lang.segmenter import _NOT_SPACE, RuleSegmenter, spans_between
+from structchunk.lang.quotations import DOUBLE_QUOTES, SINGLE_QUOTES
+from structchunk.lang.segmenter import (
+    _NOT_SPACE,
+    _QUOTE_CHAR,
+    RuleSegmenter,
+    _first_of,
+    spans_between,
+)
 from structchunk.lang.sentences import rule_segmenter, sentence_spans
 
 LANGUAGES = ("en", "de", "hi", "mr", "und")
@@ -116,6 +123,10 @@ def test_shortcuts_agree_with_the_full_analysis(text: str, language: str) -> Non
     "Er wohnt in der Zimmermann-Str. Sie nicht. So ist es. Tr. Fine. Dr. Str. Ok.",
     "It was Tu es. Then d ist. Court. Smith et al. Jones. Rom 55 v.\r\nChr. Gegründet. Ok.",
     "Rom 55 v.\nChr. Gegründet. Tu\nes. Then d\r\nist. Fine. Then et\r\nal. Jones.",
+    # terminator runs at the end of the text, which the fast scanners pass over
+    "It ended. [10]", "It ended (a). ", "See (iii).) \n", "End?!\n\n", "Fin . . .",
+    "So „gut“.”“", "A consultation.11 12", "Ende.“ \x1c", "Wow!!! \u2028", "x. y.)]\u00a0",
+    "Done.[3]", "Stop. 1)", "Stop। ॥", "Fertig…  ", "a) b) c)", "Yes. • ",
 ])
 def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     _agree(text, language)
@@ -175,3 +186,31 @@ def test_spans_between_trims_every_piece(text: str, shares: list[float]) -> None
     cuts = sorted({int(share * len(text)) for share in shares} - {0, len(text)})
     assert spans_between(text, cuts) == _pieces(text, cuts)
     assert spans_between(text, cuts, len(text.rstrip())) == _pieces(text, cuts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.sampled_from("ab \"'«»“„‘’‚é\u0964"), max_size=20))
+def test_the_first_quote_character_is_found_by_str_find(text: str) -> None:
+    found = _QUOTE_CHAR.search(text)
+    latin1 = tuple(char for char in DOUBLE_QUOTES + SINGLE_QUOTES if char <= "\xff")
+    if all(char <= "\xff" for char in text):
+        assert _first_of(text, latin1) == (found.start() if found else -1)
+    assert _first_of(text, tuple(DOUBLE_QUOTES + SINGLE_QUOTES)) == (
+        found.start() if found else -1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXTS, language=st.sampled_from(LANGUAGES))
+def test_the_scan_may_start_at_the_first_character_that_starts_a_match(
+        text: str, language: str) -> None:
+    # `_boundaries` starts every scanner at the first trigger it finds: no match starts before
+    # it, and the lookbehinds still see the text before it.
+    for segmenter in _pair(language):
+        trigger = segmenter._trigger.search(text)
+        for scan in {segmenter._scan, segmenter._lean_scan}:
+            whole = [(match.span(), match.lastgroup) for match in scan.finditer(text)]
+            if trigger is None:
+                assert whole == []
+            else:
+                assert whole == [(match.span(), match.lastgroup)
+                                 for match in scan.finditer(text, trigger.start())]
