@@ -200,10 +200,6 @@ class RuleSegmenter:
         self._any_token = regex.compile("|".join(f"(?:{p})" for p in token_rules)) \
             if token_rules else None
         self._tokenless_rules = tuple(rule for rule in grammar.rules if rule.token is None)
-        # The fast path for "word. Next" is safe when no rule without a word pattern could
-        # match a single full stop.
-        self._fast_path = all(rule.terminator is not None and not rule.terminator.fullmatch(".")
-                              for rule in self._tokenless_rules)
         self._openers = grammar.openers
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
@@ -351,9 +347,6 @@ class RuleSegmenter:
                     continue
                 if shapes is _NEVER:
                     continue
-                if self._plain_full_stop(text, start, position):
-                    state.cut(self._quoted(state, position, position))
-                    continue
                 self._decide(state, start, start + 1, position)
             elif group == "close":
                 # `_NOT_SPACE` and `str.isspace` agree on every character: nothing but
@@ -362,11 +355,7 @@ class RuleSegmenter:
                         position + 1 < length and text[position] == " "
                         and not text[position + 1].isspace()):
                     continue  # only whitespace follows: the last span ends there anyway
-                start = match.start()
-                if self._plain_full_stop(text, start, position):
-                    state.cut(self._quoted(state, position, position))
-                    continue
-                self._decide(state, start, match.end("final"), position)
+                self._decide(state, match.start(), match.end("final"), position)
             elif group == "blank":
                 if state.quotes is not None:
                     state.quotes.forget(position)
@@ -454,7 +443,7 @@ class RuleSegmenter:
                 tail = terminator == "." and (core + ".") in self._abbreviation_tails
             elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
                     and (core + ".") not in lookup and (core + ".") not in self._abbreviation_tails:
-                shapes = _CAPITAL  # `_plain_full_stop`
+                shapes = _CAPITAL  # a lowercase word that is no abbreviation
             elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
                 shapes = closed = _NEVER  # a title ("Mr."): `_terminator` goes on
         capital = "upper" in shapes and "upper" in closed and not tail and not self._upper_skip
@@ -462,26 +451,6 @@ class RuleSegmenter:
         return entry
 
     # --- candidates -------------------------------------------------------------------
-
-    def _plain_full_stop(self, text: str, start: int, end: int) -> bool:
-        """The common case, decided without the full analysis: "word. Next".
-
-        A single full stop after a lowercase word of two or more letters that is no
-        abbreviation, no last word of one ("al." of "et al.") or part of a spaced one, no Roman
-        numeral, followed by one space and a capital, with no rule that could apply.
-        `_terminator` would cut here too.
-        """
-        if not self._fast_path or end - start != 1 or text[start] != "." \
-                or end + 1 >= len(text) or text[end] != " " or not text[end + 1].isupper():
-            return False
-        token_start = _TOKEN_BEFORE.match(text, max(0, start - _TOKEN_LIMIT), start).start()
-        core = text[token_start:start]
-        return (len(core) > 1 and core.isalpha() and core.islower()
-                and not ROMAN_ONLY.issuperset(core)
-                and (core + ".") not in self.grammar.abbreviations
-                and (core + ".") not in self._abbreviation_tails
-                and not (token_start >= 2 and text[token_start - 2] == ".")
-                and (self._any_token is None or not self._any_token.fullmatch(core)))
 
     def _candidate(self, text: str, run_start: int, run_end: int,
                    close_end: int) -> _Candidate | None:

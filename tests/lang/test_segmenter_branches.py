@@ -72,7 +72,7 @@ CASES = [
     # --- a label after a numeric abbreviation (`is_item_label`) ---
     ("en", "See Art. B of the treaty.", ["See Art. B of the treaty."]),
     ("de", "Siehe Nr. III der Anlage.", ["Siehe Nr. III der Anlage."]),
-    # --- abbreviations at the very start of a text (`_plain_full_stop`, `_abbreviation`) ---
+    # --- abbreviations at the very start of a text (`_plain_cut`, `_abbreviation`) ---
     ("en", "etc. Smith agrees. Then he left.", ["etc. Smith agrees.", "Then he left."]),
     ("de", "z. Zt. Müller ist da. Dann ging er.", ["z. Zt. Müller ist da.", "Dann ging er."]),
     ("de", "z. Zt. Die Lage ist gut.", ["z. Zt. Die Lage ist gut."]),  # a prefix, not "Zt."
