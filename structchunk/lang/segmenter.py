@@ -72,11 +72,11 @@ def _char_class(chars: frozenset[str] | str) -> str:
 # "Word. Next", "word? next", "1990.) In", 'it. "Next': one terminator after a word of two to
 # forty letters and digits that follows whitespace (not ". ", as in a spaced abbreviation) or
 # the start, then closing quotes and brackets, one space, up to four opening quotes, brackets
-# and dashes (`{2}`: as `RuleSegmenter._candidate` skips them) and a letter. The scanner reports
-# it as `plain` with the word and its terminator as `word`; whether that cuts is decided once
-# per word (`RuleSegmenter._plain_cut`).
+# and dashes (`{2}`: as `RuleSegmenter._candidate` skips them) and a letter (tried first, the
+# common case). The scanner reports it as `plain` with the word and its terminator as `word`;
+# whether that cuts is decided once per word (`RuleSegmenter._plain_cut`).
 _PLAIN = (r"(?P<plain>{0}(?<=(?:^|(?<!\.)\s)(?P<word>[\p{{L}}\p{{N}}]{{2,40}}{0})){1}"
-          r"(?=\x20{2}\p{{L}}))")
+          r"(?=\x20(?:\p{{L}}{2})))")
 
 
 def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
@@ -103,7 +103,7 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
     # what may stand between the space and the next word's first letter (see `_PLAIN`)
     skip = chars(frozenset(char for char in grammar.openers | _DASHES
                            if not char.isspace() and not _HAS_LETTER.match(char)))
-    lead = rf"(?:[{skip}]|(?<=[{chars(_DASHES)}])\x20){{0,4}}" if skip else ""
+    lead = rf"|(?:[{skip}]|(?<=[{chars(_DASHES)}])\x20){{1,4}}\p{{L}}" if skip else ""
     parts = [_PLAIN.format(f"[{chars(plain)}]", close, lead)] if plain else []
     # a line break is read whole ("\r\n" never as "\r" before a second line break)
     parts.append(r"(?P<blank>(?>\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
@@ -132,7 +132,8 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
             + rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
             rf"(?P<close>{close}(?:\[\d{{1,3}}\]{close})*"
             # a footnote number glued to the full stop: "... consultation.11 12 Take"
-            rf"(?:(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
+            # (the digit tried before the lookbehind, which most candidates would fail later)
+            rf"(?:(?=\d)(?<=[\p{{Ll}})\]][.!?])\d{{1,3}}(?:\x20\d{{1,3}})*(?=\s+\p{{Lu}}))?"
             # a citation after a space belongs to the sentence it cites for: "... research. [1
             # - 3] Sociologists", "... species. [10]" + line break
             rf"(?:\x20\[\d{{1,3}}(?:\x20?[-–,]\x20?\d{{1,3}})*\]"
