@@ -85,9 +85,10 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
 
     `absent`: characters dropped from the classes, for a scanner of texts known to hold none of
     them; an alternative whose first class is left empty is dropped (an alternative that cannot
-    start at a known character would be tried at every position). The scanner begins with a
-    lookahead for the first characters of all alternatives, which lets the regex engine skip
-    the text between them faster.
+    start at a known character would be tried at every position), as are those that start with
+    a line break or a closing parenthesis when these are absent. The scanner begins with a
+    lookahead for the first characters of all alternatives; when that is a single character,
+    the regex engine finds the next one by a fast search instead of testing every character.
 
     `trailing=False`: a terminator run (with its closing quotes, brackets and marks) followed by
     nothing but whitespace is not reported; it would cut nothing, and the last one of a text
@@ -104,23 +105,29 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
     skip = chars(frozenset(char for char in grammar.openers | _DASHES
                            if not char.isspace() and not _HAS_LETTER.match(char)))
     lead = rf"|(?:[{skip}]|(?<=[{chars(_DASHES)}])\x20){{1,4}}\p{{L}}" if skip else ""
-    parts = [_PLAIN.format(f"[{chars(plain)}]", close, lead)] if plain else []
-    # a line break is read whole ("\r\n" never as "\r" before a second line break)
-    parts.append(r"(?P<blank>(?>\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
+    plain_chars = chars(plain)
+    parts = [_PLAIN.format(f"[{plain_chars}]", close, lead)] if plain_chars else []
+    breaks = not {"\r", "\n"} <= absent
+    if breaks:
+        # a line break is read whole ("\r\n" never as "\r" before a second line break)
+        parts.append(r"(?P<blank>(?>\r\n|\r|\n)[^\S\r\n]*(?=[\r\n]))")
     always = chars(grammar.always)
     if always:
         parts.append(rf"(?P<always>[{always}]+(?:\s*\p{{Nd}}+\s*[{always}]+)?)"
                      rf"(?P<aclose>{close})")
     line_bullets = chars(grammar.line_bullets)
-    if line_bullets:
+    if line_bullets and breaks:
         parts.append(rf"(?P<line_bullet>[\r\n][^\S\r\n]*[{line_bullets}](?=[^\S\r\n]))")
     openers = chars(grammar.openers)
-    parts.append(rf"(?P<newline>(?>\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*(?:\r\n|\r|\n))"
-                 rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
+    if breaks:
+        parts.append(
+            rf"(?P<newline>(?>\r\n|\r|\n)(?<=[\p{{L}}\p{{N}})][^\S\r\n]*(?:\r\n|\r|\n))"
+            rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{openers}]))")
     bullets = chars(grammar.bullets)
     if bullets:
         parts.append(rf"(?P<bullet>[{bullets}])")
-    parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
+    if ")" not in absent:
+        parts.append(rf"(?P<paren>\)(?<=(?:^|[\s{bullets}])\(?{LABEL}\))(?=\s))")
     final = chars(grammar.final)
     # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
     quote_pairs = [rf"(?<=[{closing}])[{opening}]" for closing, opening in (
@@ -251,6 +258,13 @@ class RuleSegmenter:
             ")", "\r", "\n"}
         self._trigger = re.compile("[" + "".join(re.escape(char) for char in sorted(triggers))
                                    + "]")
+        # Most texts hold no character that starts a match but the full stop (and no rare one):
+        # they get a scanner with that one first character, whose next occurrence the regex
+        # engine finds by a fast search instead of testing every character against a class.
+        self._other_triggers = tuple(sorted(char for char in triggers
+                                            if char != "." and char not in rare))
+        self._dot_scan = _scanner(grammar, plain, frozenset(triggers) - {"."}, trailing=False) \
+            if fast and "." in grammar.final else None
         self._tail = frozenset(grammar.final) | (frozenset(grammar.closers) - {")"})
         self._lead = regex.compile(rf"[\s{_char_class(self._strip | _DASHES)}]*")
 
@@ -294,6 +308,12 @@ class RuleSegmenter:
             scan = self._lean_scan if self._rare is None else self._scanner_for(text, self._rare)
             first_quote = _QUOTE_CHAR.search(text)
             quote = first_quote.start() if first_quote is not None else -1
+        if scan is self._lean_scan and self._dot_scan is not None:
+            for char in self._other_triggers:
+                if char in text:
+                    break
+            else:
+                scan = self._dot_scan
         state = _State(text, [], Quotations(text, self._openers, quote) if quote >= 0 else None)
         length = len(text)
         plain_cuts = self._plain_cuts

@@ -200,6 +200,21 @@ def test_the_first_quote_character_is_found_by_str_find(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
+@given(text=TEXTS.map(lambda text: "".join(char for char in text if char not in "!?)\r\n")),
+       language=st.sampled_from(LANGUAGES))
+def test_a_text_whose_only_trigger_is_the_full_stop_gets_the_same_matches(
+        text: str, language: str) -> None:
+    # such a text (without rare terminators) is read by the scanner that starts at "." only
+    segmenter = _pair(language)[0]
+    assert segmenter._dot_scan is not None
+    if segmenter._rare is not None and segmenter._rare.search(text):
+        return
+    assert [(match.span(), match.lastgroup) for match in segmenter._dot_scan.finditer(text)] \
+        == [(match.span(), match.lastgroup) for match in segmenter._lean_scan.finditer(text)]
+    _agree(text, language)
+
+
+@settings(max_examples=300, deadline=None)
 @given(text=TEXTS, language=st.sampled_from(LANGUAGES))
 def test_the_scan_may_start_at_the_first_character_that_starts_a_match(
         text: str, language: str) -> None:
@@ -207,7 +222,11 @@ def test_the_scan_may_start_at_the_first_character_that_starts_a_match(
     # it, and the lookbehinds still see the text before it.
     for segmenter in _pair(language):
         trigger = segmenter._trigger.search(text)
-        for scan in {segmenter._scan, segmenter._lean_scan}:
+        scans = {segmenter._scan, segmenter._lean_scan}
+        if segmenter._dot_scan is not None and not any(
+                char in text for char in segmenter._other_triggers):
+            scans.add(segmenter._dot_scan)
+        for scan in scans:
             whole = [(match.span(), match.lastgroup) for match in scan.finditer(text)]
             if trigger is None:
                 assert whole == []
