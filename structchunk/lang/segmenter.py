@@ -289,31 +289,44 @@ class RuleSegmenter:
         tail_chars = self._tail
         while tail > 0 and text[tail - 1] in tail_chars:
             tail -= 1
-        trigger = self._trigger.search(text, 0, tail)
-        if trigger is None:
-            return []  # a terminator run (with closers) at the very end cuts nothing
-        if text.isascii():
+        ascii_only = text.isascii()
+        # only characters up to U+00FF (a text CPython stores one byte per character): none of
+        # the rare characters if they all lie above, and four quote characters to look for
+        latin1 = ascii_only or len(text.encode("latin-1", "ignore")) == len(text)
+        scan = None
+        if latin1 and (self._rare is None or self._rare_above_latin1):
             scan = self._lean_scan
-            # str.find is faster than a search for a class
+            if self._dot_scan is not None:
+                for char in self._other_triggers:
+                    if char in text:
+                        break
+                else:
+                    scan = self._dot_scan
+        if scan is not None and scan is self._dot_scan:
+            begin = text.find(".", 0, tail)  # the only character that starts a match
+        else:
+            trigger = self._trigger.search(text, 0, tail)
+            begin = trigger.start() if trigger is not None else -1
+        if begin < 0:
+            return []  # a terminator run (with closers) at the very end cuts nothing
+        if scan is None:
+            scan = self._scanner_for(text, self._rare) if self._rare is not None \
+                else self._lean_scan
+            if scan is self._lean_scan and self._dot_scan is not None:
+                for char in self._other_triggers:
+                    if char in text:
+                        break
+                else:
+                    scan = self._dot_scan
+        # str.find is faster than a search for a class
+        if ascii_only:
             double, single = text.find(_ASCII_DOUBLE), text.find(_ASCII_SINGLE)
             quote = double if single < 0 or 0 <= double < single else single
-        elif len(text.encode("latin-1", "ignore")) == len(text):
-            # only characters up to U+00FF (a text CPython stores one byte per character):
-            # none of the rare characters if they all lie above, and four quote characters to
-            # look for with str.find
-            scan = self._lean_scan if self._rare is None or self._rare_above_latin1 \
-                else self._scanner_for(text, self._rare)
+        elif latin1:
             quote = _first_of(text, _LATIN1_QUOTES)
         else:
-            scan = self._lean_scan if self._rare is None else self._scanner_for(text, self._rare)
             first_quote = _QUOTE_CHAR.search(text)
             quote = first_quote.start() if first_quote is not None else -1
-        if scan is self._lean_scan and self._dot_scan is not None:
-            for char in self._other_triggers:
-                if char in text:
-                    break
-            else:
-                scan = self._dot_scan
         state = _State(text, [], Quotations(text, self._openers, quote) if quote >= 0 else None)
         length = len(text)
         plain_cuts = self._plain_cuts
@@ -322,7 +335,7 @@ class RuleSegmenter:
         cuts = state.cuts
         # No match starts before the first character that starts an alternative: the scan
         # starts there (its lookbehinds still see the text before it), after a search in C.
-        for match in scan.finditer(text, trigger.start()):
+        for match in scan.finditer(text, begin):
             group = match.lastgroup
             position = match.end()
             if group == "plain":
