@@ -108,6 +108,11 @@ class Quotations:
         if self._nothing_before(end):
             self.read_to = end
             return
+        self._read_marks(end)
+
+    def _read_marks(self, end: int) -> None:
+        """`read` where a mark may stand before `end`: the marks from the list of the whole
+        text's."""
         text = self.text
         marks = self._marks if self._marks is not None else self._find_marks()
         index = self._next

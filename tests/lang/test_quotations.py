@@ -23,7 +23,9 @@ OPENERS = frozenset("\"'([{`¡«¿‘‚“„")
 
 
 class _Reference(Quotations):
-    """Reads with one search per stretch, up to its end, and looks the next mark up after it."""
+    """Reads with one search per stretch, up to its end, and looks the next mark up after it.
+    `read` itself is shared: its guard asks this class's `_nothing_before`, which looks the
+    next mark up by search, and its work is this class's `_read_marks`."""
 
     def __init__(self, text: str, openers: frozenset[str]) -> None:
         super().__init__(text, openers)
@@ -37,12 +39,7 @@ class _Reference(Quotations):
     def _nothing_before(self, end: int) -> bool:
         return end <= self.next_mark and self.text[end - 1] not in _QUOTE_CHARS
 
-    def read(self, end: int) -> None:
-        if end <= self.read_to:
-            return
-        if self._nothing_before(end):
-            self.read_to = end
-            return
+    def _read_marks(self, end: int) -> None:
         for match in _QUOTE_MARK.finditer(self.text, self.read_to, end):
             if match.group() in DOUBLE_QUOTES:
                 self._double(match.start())
