@@ -13,7 +13,7 @@ from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.strategies import ChunkingStrategy, Strategy, get_strategy
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import BudgetError, StrategyError
-from structchunk.lang.detect import language_map
+from structchunk.lang.regions import is_forced, language_map
 from structchunk.lang.sentences import SentenceSplitter
 from structchunk.options import check_parse_options, check_sentence_backend
 from structchunk.parse import Input, parse, parse_text
@@ -120,7 +120,8 @@ def _length(tokenizer: Any, length_function: Callable[[str], int] | None
 def _language_at(document: Document) -> Callable[[int], str | None]:
     """Detected language per region; source code keeps the forced or unknown language."""
     if document.source_file is not None:
-        return lambda _offset: document.language
+        forced = document.language if is_forced(document) else None
+        return lambda _offset: forced
     return language_map(document)
 
 

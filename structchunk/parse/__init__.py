@@ -28,6 +28,7 @@ from structchunk.decode import (
     load,
 )
 from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
+from structchunk.lang.regions import with_language
 from structchunk.options import check_parse_options
 from structchunk.parse.formats import (
     FORMAT_BY_NAME,
@@ -89,7 +90,8 @@ def parse_source(source: Source, fmt: Format | None, language: str | None,
     if fmt.binary:
         raise UnsupportedFormatError(f"{fmt.name} input must be given as a path or bytes",
                                      source.origin)
-    return refine(fmt.parser().parse(source, language=language, **options), options)
+    return with_language(refine(fmt.parser().parse(source, language=language, **options),
+                                options))
 
 
 def _parse_raw(raw: RawInput, fmt: Format | None, language: str | None,
@@ -100,7 +102,7 @@ def _parse_raw(raw: RawInput, fmt: Format | None, language: str | None,
     if fmt is not None and fmt.binary:
         document = fmt.parser().parse_bytes(raw.data, raw.origin, raw.path, language=language,
                                             **options)
-        return refine(document, options)
+        return with_language(refine(document, options))
     return parse_source(decode_bytes(raw.data, raw.origin, raw.path), fmt, language, options)
 
 
