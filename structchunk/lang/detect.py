@@ -102,14 +102,16 @@ def supported_languages() -> tuple[str, ...]:
                          *found.profiles.languages}))
 
 
-def judge(text: str, found: Knowledge | None = None) -> Verdict:
-    """What `text` says about its language; `found` saves looking the search path up again
-    when one caller judges many texts."""
-    if len(text) < MIN_LETTERS:
+def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS,
+          limit: int = SAMPLE) -> Verdict:
+    """What the first `limit` characters of `text` say about its language, judged when they
+    hold at least `least` letters; `found` saves looking the search path up again when one
+    caller judges many texts."""
+    if len(text) < least:
         return UNJUDGED
-    sample = without_noise(text[:SAMPLE])
+    sample = without_noise(text[:limit])
     count = letters(sample)
-    if count < MIN_LETTERS:
+    if count < max(1, least):
         return UNJUDGED
     found = found or knowledge()
     script = text_script(sample, found.known)
@@ -132,5 +134,8 @@ def detect_language(text: str, prior: str | None = None) -> str | None:
 
 
 def dominant(verdict: Verdict) -> str:
-    """The language a document's verdict names, or `und` (undetermined) without one."""
-    return verdict.settle(None, inherit=False) or DEFAULT_LANGUAGE
+    """The language a document's verdict names, however unsure (a document has a language
+    whenever it has words), or `und` (undetermined) for one without."""
+    if verdict.language is not None:
+        return verdict.language
+    return verdict.guesses[0][0] if verdict.guesses else DEFAULT_LANGUAGE

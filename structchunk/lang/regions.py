@@ -25,9 +25,8 @@ from structchunk.lang.detect import (
 from structchunk.lang.grammars import normalize_language
 from structchunk.tree import Document, Node, NodeKind
 
-# Sections and lists are judged on their opening only: their blocks are judged one by one,
-# so reading all of a container again would only repeat that work.
-CONTAINER_SAMPLE = 1000
+# A section or list is judged on its opening, as any region (`structchunk.lang.detect.SAMPLE`
+# characters): its blocks are judged one by one.
 DOCUMENT_PIECES = 6
 PIECE = 120
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
@@ -59,7 +58,8 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
     text = document.text
     pieces = [text[node.start:min(node.end, node.start + PIECE)]
               for node in blocks[::step][:DOCUMENT_PIECES]]
-    return judge("\n".join(pieces), found)
+    # A document has a language whenever it has a letter: however short, it is judged.
+    return judge("\n".join(pieces), found, least=1, limit=DOCUMENT_PIECES * (PIECE + 1))
 
 
 def _prose_blocks(node: Node, blocks: list[Node]) -> None:
@@ -123,8 +123,7 @@ class _LanguageMap:
             scope = 0
         else:
             scope = len(self.spans)
-            end = min(node.end, node.start + CONTAINER_SAMPLE) if descend else node.end
-            self.spans.append((node.start, end))
+            self.spans.append((node.start, node.end))
             self.parents.append(parent)
             self.verdicts.append(None)
             self.languages.append(None)
