@@ -3,7 +3,8 @@
 Three sets, all from the shared corpus: UD documents whole (`sentences/ud/`), UD sentences of
 40 characters or more (at most `--sentences` per language, drawn with a fixed seed), and the
 Markdown docs (`docs/<lang>/`, `zh-hans` and `zh-hant` counted as `zh`). structchunk is judged
-as users get it: `detect_language()` on a text, `Document.language` on a Markdown file. The
+as users get it: `Document.language` of a document (UD documents parsed as plain text, the
+docs as Markdown), `detect_language()` of a sentence. The
 candidates are asked for their best guess on the same texts; those not installed are left out:
 
     python benchmarks/identification.py [--sentences 200] [--only structchunk,cld2]
@@ -92,9 +93,11 @@ def _langdetect() -> Callable[[str], str]:
     return guess
 
 
-def _structchunk(markdown: bool) -> Callable[[str], str]:
-    if markdown:
-        return lambda text: str(structchunk.parse_text(text, format="markdown").language)
+def _structchunk(document: str | None) -> Callable[[str], str]:
+    """`Document.language` of the text parsed as `document` (a format), or
+    `detect_language()` of the text."""
+    if document:
+        return lambda text: str(structchunk.parse_text(text, format=document).language)
     return lambda text: detect_language(text) or "un"
 
 
@@ -143,10 +146,10 @@ def main() -> None:
         except ImportError:
             print(f"({name} not installed: left out)")
     keep = not wanted or "structchunk" in wanted
-    for name, texts, markdown in (("UD documents, whole", documents, False),
-                                  ("UD sentences of 40+ characters", sentences, False),
-                                  ("Markdown docs, whole files", markdown_set(root), True)):
-        tools = ({"structchunk": _structchunk(markdown)} if keep else {}) | candidates
+    for name, texts, document in (("UD documents, whole", documents, "text"),
+                                  ("UD sentences of 40+ characters", sentences, None),
+                                  ("Markdown docs, whole files", markdown_set(root), "markdown")):
+        tools = ({"structchunk": _structchunk(document)} if keep else {}) | candidates
         table(name, texts, tools)
 
 

@@ -27,8 +27,8 @@ from structchunk.tree import Document, Node, NodeKind
 
 # A section or list is judged on its opening, as any region (`structchunk.lang.detect.SAMPLE`
 # characters): its blocks are judged one by one.
-DOCUMENT_PIECES = 6
-PIECE = 120
+DOCUMENT_PIECES = 8
+PIECE = 160
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
 
@@ -49,11 +49,10 @@ def with_language(document: Document) -> Document:
 
 
 def document_verdict(document: Document, found: Knowledge | None = None) -> Verdict:
-    """The verdict on a sample of the document's prose blocks, spread over all of it."""
+    """The verdict on the openings of the document's prose blocks, spread over all of it and
+    judged as one text."""
     blocks: list[Node] = []
     _prose_blocks(document.root, blocks)
-    if not blocks:
-        return UNJUDGED
     step = max(1, len(blocks) // DOCUMENT_PIECES)
     text = document.text
     pieces = [text[node.start:min(node.end, node.start + PIECE)]

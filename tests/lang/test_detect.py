@@ -36,7 +36,7 @@ SENTENCES = {
     "pl": "Oprogramowanie open source tworzą ludzie tacy jak ty i każdy może w tym pomóc.",
     "cs": "Software s otevřeným zdrojovým kódem tvoří lidé jako vy a každý může pomoci.",
     "sv": "Programvara med öppen källkod skapas av människor som du, och alla kan bidra.",
-    "fi": "Avoimen lähdekoodin ohjelmistoja tekevät kaltaisesi ihmiset, ja kuka tahansa voi auttaa.",
+    "fi": "Avoimen lähdekoodin ohjelmistoja tekevät kaltaisesi ihmiset, ja kuka tahansa auttaa.",
     "tr": "Açık kaynak yazılımı sizin gibi insanlar yapar ve herkes katkıda bulunabilir.",
     "bg": "Софтуерът с отворен код се създава от хора като вас и всеки може да помогне.",
     "ru": "Программное обеспечение с открытым кодом создают такие же люди, как вы.",
