@@ -28,7 +28,7 @@ from structchunk.tree import Document, Node, NodeKind
 # A section or list is judged on its opening, as any region (`structchunk.lang.detect.SAMPLE`
 # characters): its blocks are judged one by one.
 DOCUMENT_PIECES = 8
-PIECE = 160
+PIECE = 200
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
 
@@ -49,16 +49,35 @@ def with_language(document: Document) -> Document:
 
 
 def document_verdict(document: Document, found: Knowledge | None = None) -> Verdict:
-    """The verdict on the openings of the document's prose blocks, spread over all of it and
-    judged as one text."""
+    """The verdict on the openings of the document's prose blocks, spread over all of it.
+
+    Each opening is judged alone and weighs by its letters and the probability of each guess,
+    so that the language of most of the text wins (one call on the openings joined would let
+    a language whose words the identifier is surer of outweigh a longer one). Openings too
+    short to judge are judged together in a document that has nothing longer: a document
+    has a language whenever it has a letter.
+    """
     blocks: list[Node] = []
     _prose_blocks(document.root, blocks)
     step = max(1, len(blocks) // DOCUMENT_PIECES)
-    text = document.text
-    pieces = [text[node.start:min(node.end, node.start + PIECE)]
+    pieces = [document.text[node.start:min(node.end, node.start + PIECE)]
               for node in blocks[::step][:DOCUMENT_PIECES]]
-    # A document has a language whenever it has a letter: however short, it is judged.
-    return judge("\n".join(pieces), found, least=1, limit=DOCUMENT_PIECES * (PIECE + 1))
+    weights = _weights(pieces, found)
+    if not weights:  # only short openings: judged together, as one text
+        return judge("\n".join(pieces), found, least=1, limit=len(pieces) * (PIECE + 1))
+    total = sum(weights.values())
+    ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
+    return Verdict(None, tuple((code, weight / total) for code, weight in ranked))
+
+
+def _weights(pieces: list[str], found: Knowledge | None) -> dict[str, float]:
+    weights: dict[str, float] = {}
+    for piece in pieces:
+        verdict = judge(piece, found, limit=PIECE)
+        named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
+        for code, probability in named:
+            weights[code] = weights.get(code, 0.0) + probability * len(piece)
+    return weights
 
 
 def _prose_blocks(node: Node, blocks: list[Node]) -> None:
