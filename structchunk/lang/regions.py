@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from structchunk.lang.detect import (
     SAMPLE,
-    UNJUDGED,
     Knowledge,
     Verdict,
     dominant,
