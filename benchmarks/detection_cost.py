@@ -44,9 +44,9 @@ def judged_texts(sources: Sequence[Source]) -> list[str]:
     judged: list[str] = []
     judge = regions.judge
 
-    def recording_judge(text: str, found: object = None) -> detect.Verdict:
-        judged.append(text)
-        return judge(text, found)  # type: ignore[arg-type]
+    def recording_judge(text: str, found: object = None, **options: int) -> detect.Verdict:
+        judged.append(text[:options.get("limit", detect.SAMPLE)])
+        return judge(text, found, **options)  # type: ignore[arg-type]
 
     regions.judge = recording_judge  # type: ignore[assignment]
     try:
