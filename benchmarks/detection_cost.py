@@ -25,7 +25,7 @@ import structchunk
 from structchunk.decode import Source, from_text
 from structchunk.lang import detect, regions
 from structchunk.lang.counting import letters
-from structchunk.lang.identifier import identify
+from structchunk.lang.identifier import _identify, identify
 from structchunk.lang.noise import without_noise
 from structchunk.lang.scripts import text_script
 
@@ -67,8 +67,11 @@ def step_costs(texts: list[str], rounds: int) -> str:
     scripts = best_of(rounds, lambda: [text_script(sample, found.known) for sample in samples])
     asked = [sample for sample, verdict in zip(samples, map(detect.judge, texts), strict=True)
              if verdict.guesses]
-    identifier = best_of(rounds, lambda: [identify(sample) for sample in asked])
-    whole = best_of(rounds, lambda: [detect.judge(text, found) for text in texts])
+    # Each round starts with no answer kept, as a fresh process does.
+    identifier = best_of(rounds, lambda: (_identify.cache_clear(),
+                                          [identify(sample) for sample in asked]))
+    whole = best_of(rounds, lambda: (_identify.cache_clear(),
+                                     [detect.judge(text, found) for text in texts]))
     return (f"| {len(texts):,} | {size:,} | {noise * 1000:.1f} ms | {counted * 1000:.1f} ms | "
             f"{scripts * 1000:.1f} ms | {identifier * 1000:.1f} ms ({len(asked):,} texts) | "
             f"{whole * 1000:.1f} ms | {whole / max(1, size) * 1e9:.0f} |")

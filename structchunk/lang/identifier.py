@@ -15,7 +15,7 @@ lingua and langdetect that chose this one.
 from __future__ import annotations
 
 import importlib.util
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +58,13 @@ def identify(text: str, candidates: int = 3) -> Guesses:
     """The `candidates` most probable languages of `text` with their probabilities, best
     first; () for a text without a word."""
     flat = text.translate(_ONE_LINE)
-    if not flat.strip():
-        return ()
+    return _identify(flat, candidates) if flat.strip() else ()
+
+
+# Documents repeat texts (headings, notices, link lists): about one judged text in eight on
+# corpus/docs is one judged before. The answers are a function of the text, so they are kept.
+@lru_cache(maxsize=8192)
+def _identify(flat: str, candidates: int) -> Guesses:
     try:
         found = _model().f.predict(flat + "\n", candidates, 0.0, "strict")
     except TypeError:  # lone surrogates, which the binding cannot take: judged without them
