@@ -118,12 +118,9 @@ def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS
     if script is None:
         return UNJUDGED  # a script no data names: the identifier would only guess
     named = found.named(script)
-    if named is not None:
-        if share_of(script, sample, count) >= found.scripts.share:
-            return Verdict(named)
-        if not found.scripts.identified:
-            return UNJUDGED
-    return Verdict(None, identify(sample))
+    if named is not None and share_of(script, sample, count) >= found.scripts.share:
+        return Verdict(named)
+    return Verdict(None, identify(sample))  # a few letters of such a script decide nothing
 
 
 def detect_language(text: str, prior: str | None = None) -> str | None:

@@ -33,7 +33,8 @@ from structchunk.resources import grammar_folders
 
 _SECTIONS = ("file", "options", "identified", "main")
 _OPTIONS = ("script_share",)
-# The first letter beyond ASCII: where a text's script shows.
+LOOK = 8
+# Letters beyond ASCII: where a text's script shows.
 _WIDE_LETTER = regex.compile(r"[\p{L}--\p{ASCII}]", regex.V1)
 
 
@@ -123,9 +124,14 @@ def script_of(char: str, scripts: tuple[str, ...]) -> str | None:
 
 def text_script(text: str, scripts: tuple[str, ...]) -> str | None:
     """The script of `text`, a text with letters, among `scripts` as its letters show it (see
-    the module doc); None where its first letter beyond ASCII is of none of them."""
-    wide = _WIDE_LETTER.search(text)
-    return script_of("a" if wide is None else wide.group(), scripts)
+    the module doc): that of its first letter beyond ASCII of one of them, skipping letters
+    that belong to no script of the list (a modifier letter such as the okina); None where
+    the first `LOOK` such letters are all of scripts no data names."""
+    for index, wide in enumerate(_WIDE_LETTER.finditer(text)):
+        script = script_of(wide.group(), scripts)
+        if script is not None or index + 1 >= LOOK:
+            return script
+    return script_of("a", scripts)
 
 
 def share_of(script: str, text: str, letters: int) -> float:

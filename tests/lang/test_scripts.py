@@ -42,3 +42,10 @@ def test_a_few_foreign_words_do_not_decide() -> None:
     assert detect_language(text) == "en"
     greek = "The letters αβγ are used in this long English sentence about the weather."
     assert detect_language(greek) == "en"
+
+
+def test_letters_of_no_script_do_not_hide_the_script_of_the_text() -> None:
+    # the okina (U+02BB) and the modifier apostrophe (U+02BC) belong to no script of the data
+    text = "Hawaiʻi is an island state, and its people love the sea and the mountains there."
+    assert detect_language(text) == "en"
+    assert detect_language("Modifierʼs apostrophe " + text) == "en"
