@@ -1,7 +1,8 @@
 """Languages of a document and of its regions: `Document.language` and the per-offset map.
 
-A document's language is its dominant one: the language of a sample drawn evenly from its
-prose blocks (`DOCUMENT_PIECES` openings of `PIECE` characters), judged in one call. Each
+A document's language is its dominant one: the languages of the openings (`PIECE`
+characters) of up to `DOCUMENT_PIECES` prose blocks spread evenly over it, each judged alone
+and weighed by its length; `parse()` sets it (`with_language`) unless one is given. Each
 section, then each block in it (paragraph, list item, table row, ...), is judged on its own
 text, lazily, and a region too short to judge, or code, takes the language of what encloses it
 (see `structchunk.lang.detect` for when the language around wins).
@@ -25,7 +26,7 @@ from structchunk.lang.grammars import normalize_language
 from structchunk.tree import Document, Node, NodeKind
 
 # A section or list is judged on its opening, as any region (`structchunk.lang.detect.SAMPLE`
-# characters): its blocks are judged one by one.
+# characters): its blocks are judged one by one. The document: see the module doc.
 DOCUMENT_PIECES = 8
 PIECE = 200
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
@@ -50,7 +51,7 @@ def with_language(document: Document) -> Document:
 def document_verdict(document: Document, found: Knowledge | None = None) -> Verdict:
     """The verdict on the openings of the document's prose blocks, spread over all of it.
 
-    Each opening is judged alone and weighs by its letters and the probability of each guess,
+    Each opening is judged alone and weighs by its length and the probability of each guess,
     so that the language of most of the text wins (one call on the openings joined would let
     a language whose words the identifier is surer of outweigh a longer one). Openings too
     short to judge are judged together in a document that has nothing longer: a document
