@@ -16,6 +16,7 @@ German paragraph in an English page (the identifier sure of it) is `de`. Texts w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -103,10 +104,13 @@ def supported_languages() -> tuple[str, ...]:
 
 
 def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS,
-          limit: int = SAMPLE) -> Verdict:
+          limit: int = SAMPLE, place: Callable[[str, str], str | None] | None = None,
+          ) -> Verdict:
     """What the first `limit` characters of `text` say about its language, judged when they
     hold at least `least` letters; `found` saves looking the search path up again when one
-    caller judges many texts."""
+    caller judges many texts. `place`, where given, is asked before the identifier: given
+    the sample and its script, it names the language of a text it recognizes
+    (`structchunk.lang.familiar`)."""
     if len(text) < least:
         return UNJUDGED
     sample = without_noise(text[:limit])
@@ -120,6 +124,9 @@ def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS
     named = found.named(script)
     if named is not None and share_of(script, sample, count) >= found.scripts.share:
         return Verdict(named)
+    placed = place(sample, script) if place is not None else None
+    if placed is not None:
+        return Verdict(placed)
     return Verdict(None, identify(sample))  # a few letters of such a script decide nothing
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from structchunk.lang.detect import (
+    DECISIVE,
     SAMPLE,
     Knowledge,
     Verdict,
@@ -22,7 +23,10 @@ from structchunk.lang.detect import (
     judge,
     knowledge,
 )
+from structchunk.lang.familiar import NO_VOCABULARY, Vocabulary
 from structchunk.lang.grammars import normalize_language
+from structchunk.lang.noise import without_noise
+from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
 
 # A section or list is judged on its opening, as any region (`structchunk.lang.detect.SAMPLE`
@@ -57,17 +61,41 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
     short to judge are judged together in a document that has nothing longer: a document
     has a language whenever it has a letter.
     """
-    blocks: list[Node] = []
-    _prose_blocks(document.root, blocks)
-    step = max(1, len(blocks) // DOCUMENT_PIECES)
-    pieces = [document.text[node.start:min(node.end, node.start + PIECE)]
-              for node in blocks[::step][:DOCUMENT_PIECES]]
+    pieces = document_pieces(document)
     weights = _weights(pieces, found)
     if not weights:  # only short openings: judged together, as one text
         return judge("\n".join(pieces), found, least=1, limit=len(pieces) * (PIECE + 1))
     total = sum(weights.values())
     ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
     return Verdict(None, tuple((code, weight / total) for code, weight in ranked))
+
+
+def document_pieces(document: Document) -> list[str]:
+    """The openings of up to `DOCUMENT_PIECES` prose blocks spread evenly over the document."""
+    blocks: list[Node] = []
+    _prose_blocks(document.root, blocks)
+    step = max(1, len(blocks) // DOCUMENT_PIECES)
+    return [document.text[node.start:min(node.end, node.start + PIECE)]
+            for node in blocks[::step][:DOCUMENT_PIECES]]
+
+
+def document_vocabulary(document: Document, language: str | None,
+                        found: Knowledge | None = None) -> Vocabulary:
+    """The words of the document's openings that the identifier is sure are in `language`
+    (the answers are kept from finding the dominant language, so this asks it nothing new)."""
+    if language is None:
+        return NO_VOCABULARY
+    found = found or knowledge()
+    sure = [without_noise(piece) for piece in document_pieces(document)
+            if _names(judge(piece, found, limit=PIECE), language)]
+    script = text_script(" ".join(sure), found.known) if sure else None
+    return Vocabulary.of(language, script, sure)
+
+
+def _names(verdict: Verdict, language: str) -> bool:
+    return verdict.language == language or (
+        bool(verdict.guesses) and verdict.guesses[0][0] == language
+        and verdict.guesses[0][1] >= DECISIVE)
 
 
 def _weights(pieces: list[str], found: Knowledge | None) -> dict[str, float]:
@@ -126,6 +154,7 @@ class _LanguageMap:
         self.document = document
         self.languages: list[str | None] = [None]
         self.settled: list[bool] = [False]
+        self.vocabulary: Vocabulary | None = None
         regions: list[tuple[int, int, int]] = []
         self._collect(document.root, 0, regions)
         regions.sort(key=lambda region: region[0])
@@ -182,7 +211,14 @@ class _LanguageMap:
         if verdict is None:
             span = self.spans[scope]
             verdict = document_verdict(self.document, self.found) if span is None else judge(
-                self.text[span[0]:min(span[1], span[0] + SAMPLE)], self.found)
+                self.text[span[0]:min(span[1], span[0] + SAMPLE)], self.found,
+                place=self._place)
             self.verdicts[scope] = verdict
         return verdict
 
+    def _place(self, sample: str, script: str) -> str | None:
+        """The dominant language for a sample in the document's own words (built once, when
+        the identifier would first be asked)."""
+        if self.vocabulary is None:
+            self.vocabulary = document_vocabulary(self.document, self.language(0), self.found)
+        return self.vocabulary.place(sample, script)
