@@ -40,8 +40,11 @@ class Vocabulary:
     known: frozenset[str]
 
     @classmethod
-    def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
-        return cls(language, script, frozenset(word for text in texts for word in words(text)))
+    def of(cls, language: str | None, script: str | None, texts: Iterable[str],
+           before: Vocabulary | None = None) -> Vocabulary:
+        """The words of `texts`, with those of `before` where given."""
+        found = frozenset(word for text in texts for word in words(text))
+        return cls(language, script, found | before.known if before else found)
 
     def place(self, sample: str, script: str) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""

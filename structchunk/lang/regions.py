@@ -81,27 +81,57 @@ def document_pieces(document: Document) -> list[str]:
 
 def document_vocabulary(document: Document, language: str | None,
                         found: Knowledge | None = None) -> Vocabulary:
-    """The words of the document's openings that the identifier is sure are in `language`
-    (the answers are kept from finding the dominant language, so this asks it nothing new)."""
+    """The words of the document's openings sure to be in `language` (the answers are kept
+    from finding the dominant language, so this asks the identifier nothing new)."""
     if language is None:
         return NO_VOCABULARY
     found = found or knowledge()
-    sure = [without_noise(piece) for piece in document_pieces(document)
-            if _names(judge(piece, found, limit=PIECE), language)]
+    pieces = document_pieces(document)
+    sure = [without_noise(piece) for piece, verdict in zip(pieces, _piece_verdicts(pieces, found),
+                                                           strict=True)
+            if _names(verdict) == language]
     script = text_script(" ".join(sure), found.known) if sure else None
     return Vocabulary.of(language, script, sure)
 
 
-def _names(verdict: Verdict, language: str) -> bool:
-    return verdict.language == language or (
-        bool(verdict.guesses) and verdict.guesses[0][0] == language
-        and verdict.guesses[0][1] >= DECISIVE)
+def _names(verdict: Verdict) -> str | None:
+    """The language a verdict is sure of, if any."""
+    if verdict.language is not None:
+        return verdict.language
+    if verdict.guesses and verdict.guesses[0][1] >= DECISIVE:
+        return verdict.guesses[0][0]
+    return None
+
+
+def _piece_verdicts(pieces: list[str], found: Knowledge | None) -> list[Verdict]:
+    """Each opening's verdict, in order; an opening in the words of the openings before it
+    that are sure of a language takes that language without the identifier."""
+    found = found or knowledge()
+    known: dict[str, Vocabulary] = {}
+
+    def place(sample: str, script: str) -> str | None:
+        for vocabulary in known.values():
+            placed = vocabulary.place(sample, script)
+            if placed is not None:
+                return placed
+        return None
+
+    verdicts: list[Verdict] = []
+    for piece in pieces:
+        verdict = judge(piece, found, limit=PIECE, place=place)
+        verdicts.append(verdict)
+        language = _names(verdict)
+        if language is not None:
+            sample = without_noise(piece)
+            before = known.get(language)
+            script = before.script if before else text_script(sample, found.known)
+            known[language] = Vocabulary.of(language, script, [sample], before)
+    return verdicts
 
 
 def _weights(pieces: list[str], found: Knowledge | None) -> dict[str, float]:
     weights: dict[str, float] = {}
-    for piece in pieces:
-        verdict = judge(piece, found, limit=PIECE)
+    for piece, verdict in zip(pieces, _piece_verdicts(pieces, found), strict=True):
         named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
         for code, probability in named:
             weights[code] = weights.get(code, 0.0) + probability * len(piece)

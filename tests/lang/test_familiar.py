@@ -76,3 +76,14 @@ def test_a_vocabulary_places_only_texts_in_its_script_with_enough_words() -> Non
     assert vocabulary.place("यह जानें कि", "Devanagari") is None  # too few words to tell
     assert len(words("यह जानें कि")) < MIN_WORDS
     assert words("Prozessüberwachung, प्रोजेक्ट!") == ["prozessüberwachung", "प्रोजेक्ट"]
+
+
+def test_an_opening_in_the_words_of_those_before_it_is_not_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = counted_calls(monkeypatch)
+    document = structchunk.parse_text(PAGE, format="markdown")
+    assert document.language == "en"
+    # The document is judged on eight openings; those in the words of a sure one before them
+    # are placed without the identifier.
+    assert not any(PARAGRAPHS[3][:40] in text for text in asked)
+    assert any(GERMAN[:40] in text for text in asked)
