@@ -39,21 +39,31 @@ def best_of(rounds: int, work: Callable[[], object]) -> float:
     return best
 
 
-def judged_texts(sources: Sequence[Source]) -> list[str]:
-    """The texts `split()` judges on these sources, in order."""
+def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> list[str]:
+    """The texts `split()` judges on these sources, in order; `asked`, where given, gets the
+    texts it asks of the identifier (the rest are too short, named by their script or placed
+    by the document's vocabulary, `structchunk.lang.familiar`)."""
     judged: list[str] = []
     judge = regions.judge
+    ask = detect.identify
+
+    def recording_identify(text: str, candidates: int = 3) -> detect.Guesses:
+        if asked is not None:
+            asked.append(text)
+        return ask(text, candidates)
 
     def recording_judge(text: str, found: object = None, **options: int) -> detect.Verdict:
         judged.append(text[:options.get("limit", detect.SAMPLE)])
         return judge(text, found, **options)  # type: ignore[arg-type]
 
     regions.judge = recording_judge  # type: ignore[assignment]
+    detect.identify = recording_identify
     try:
         for source in sources:
             structchunk.split(source, format="markdown")
     finally:
         regions.judge = judge
+        detect.identify = ask
     return judged
 
 
@@ -86,7 +96,8 @@ def main() -> None:
     sources = [from_text(path.read_text(encoding="utf-8")) for path in paths]
     languages = [Path(path).relative_to(root / "docs").parts[0].split("-")[0] for path in paths]
     characters = sum(len(source.text) for source in sources)
-    judged = judged_texts(sources)
+    asked: list[str] = []
+    judged = judged_texts(sources, asked)
     detected = best_of(args.rounds, lambda: [structchunk.split(source, format="markdown")
                                              for source in sources])
     given = best_of(args.rounds, lambda: [
@@ -95,7 +106,9 @@ def main() -> None:
     print(f"{len(sources)} documents, {characters:,} characters; split() "
           f"{detected * 1000:.0f} ms with detection, {given * 1000:.0f} ms with each "
           f"document's language given: detection is {1 - given / detected:.0%} of split()\n")
-    print(f"{len(judged):,} texts judged\n")
+    print(f"{len(judged):,} texts judged; {len(asked):,} asked of the identifier inside "
+          f"split() ({len(set(asked)):,} distinct); the table times every step on every "
+          "judged text, as if none were placed by the document's vocabulary\n")
     print("| texts | characters judged | noise removal | letters | script | identifier "
           "| whole judgement | ns per character |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")

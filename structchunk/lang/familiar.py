@@ -18,17 +18,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import regex
-
-# A word: a letter, then letters and marks (Devanagari vowel signs are marks, not letters).
-_WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
+# What may cling to a word: punctuation of the scripts the identifier judges.
+_CLINGING = "".join(chr(code) for code in range(0x21, 0x80) if not chr(code).isalnum()) + (
+    "“”„‟‘’‚«»‹›—–…·।॥،؛؟۔。、，：；！？「」『』（）")
 MIN_WORDS = 5
 SHARE = 0.3
 
 
 def words(text: str) -> list[str]:
-    """The words of `text`, case folded."""
-    return _WORD.findall(text.casefold())
+    """The words of `text`, case folded: split at spaces, punctuation stripped from the ends
+    (a pattern for letters and marks costs a fifth of what the identifier does)."""
+    return [word for word in (token.strip(_CLINGING) for token in text.casefold().split())
+            if word]
 
 
 @dataclass(frozen=True, slots=True)
