@@ -66,7 +66,10 @@ def compile_modules(build_lib: Path, *, inplace: bool = False, root: Path = ROOT
         subprocess.run(
             [sys.executable, "-c", _COMPILE, ",".join(modules), str(build_lib), temp,
              "1" if inplace else "0"],
-            cwd=root, check=True, stdout=subprocess.DEVNULL if not inplace else None)
+            cwd=root, check=True, stdout=subprocess.DEVNULL if not inplace else None,
+            # mypy must see this tree's package only, not another one installed in editable
+            # mode or named on PYTHONPATH: its imports would be checked against that copy.
+            env={**os.environ, "PYTHONPATH": str(root)})
     found = root if inplace else build_lib
     return sorted(path for path in found.rglob(f"*{EXTENSION_SUFFIX}")
                   if _is_ours(path.relative_to(found)))
