@@ -31,12 +31,12 @@ WORKLOAD = """
 import gc, sys, time
 from pathlib import Path
 import structchunk
-root, language = Path(sys.argv[1]), sys.argv[2]
+root, language = Path(sys.argv[1]), (None if sys.argv[2] == "none" else sys.argv[2])
 files = sorted((root / "docs" / "en").rglob("*.md")) + sorted((root / "docs" / "de").rglob("*.md"))
 texts = [path.read_text(encoding="utf-8") for path in files]
 def run():
     for text in texts:
-        structchunk.split_text(text, max_size=1000, language=None if language == "none" else language)
+        structchunk.split_text(text, max_size=1000, language=language)
 run()
 gc.collect()
 started = time.process_time()
