@@ -14,6 +14,7 @@ from typing import IO, Any
 from structchunk.batch.discover import STDIN, Discovery, Filters, Item, discover
 from structchunk.batch.earlier import Earlier, load_earlier
 from structchunk.batch.interrupt import Interrupted, interruptible
+from structchunk.batch.interrupt import check as check_interrupted
 from structchunk.batch.manifest import Manifest, new_manifest, record_of, save_manifest
 from structchunk.batch.own_files import manifest_path, progress_path, remove_leftovers
 from structchunk.batch.plan import Entry, plan_files
@@ -54,6 +55,33 @@ def split_collection(inputs: list[str], chunk_options: dict[str, Any], run: RunO
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
     _check(run)
+    with interruptible():
+        try:
+            prepared = _prepare(inputs, chunk_options, run, stderr)
+        except Interrupted as stop:
+            stderr.write(f"structchunk: interrupted by {stop.name} before any file was "
+                         f"chunked; nothing was written\n")
+            raise
+        entries, earlier, tally, parquet, version = prepared
+        display = make_display(stderr, run.quiet)
+        try:
+            _run(entries, chunk_options, run, earlier, tally, display, parquet, stdout,
+                 stderr, task, version)
+        finally:
+            display.close()
+    for warning in tally.warnings:
+        stderr.write(f"structchunk: warning: {warning}\n")
+    if not run.quiet:
+        stderr.write(tally.summary() + "\n")
+    else:
+        for path, reason in tally.failed:
+            stderr.write(f"structchunk: failed: {path}: {reason}\n")
+    return tally
+
+
+def _prepare(inputs: list[str], chunk_options: dict[str, Any], run: RunOptions,
+             stderr: IO[str]) -> tuple[list[Entry], Earlier | None, Tally, bool, str]:
+    """Discover, load what earlier runs left, and plan which files need chunking."""
     target = Path(run.output)
     to_file = run.output != "-"
     if to_file:
@@ -65,30 +93,15 @@ def split_collection(inputs: list[str], chunk_options: dict[str, Any], run: RunO
     if STDIN in inputs and run.stdin is None:
         run.stdin = sys.stdin.buffer
     parquet = is_parquet(run.output, run.output_format)
-    keeping = run.append or run.rebuild
     version = _version()
     earlier = (load_earlier(target, parquet, version, chunk_options, rebuild=run.rebuild)
-               if keeping else None)
+               if run.append or run.rebuild else None)
     notes = list(earlier.notes) if earlier is not None else []
     entries = plan_files(found, inputs, earlier, notes)
     if not run.quiet:
         for note in notes:
             stderr.write(f"structchunk: note: {note}\n")
-    display = make_display(stderr, run.quiet)
-    try:
-        with interruptible():
-            _run(entries, chunk_options, run, earlier, tally, display, parquet, stdout,
-                 stderr, task, version)
-    finally:
-        display.close()
-    for warning in tally.warnings:
-        stderr.write(f"structchunk: warning: {warning}\n")
-    if not run.quiet:
-        stderr.write(tally.summary() + "\n")
-    else:
-        for path, reason in tally.failed:
-            stderr.write(f"structchunk: failed: {path}: {reason}\n")
-    return tally
+    return entries, earlier, tally, parquet, version
 
 
 def _check(run: RunOptions) -> None:
@@ -148,6 +161,7 @@ def _write_all(entries: list[Entry], chunk_options: dict[str, Any], run: RunOpti
         jobs, workers=workers, timeout=run.timeout, task=task)
     with contextlib.closing(results):
         for entry in entries:
+            check_interrupted()
             item = entry.item
             if entry.rows is not None:
                 rows = entry.rows

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_received: list[int] = []  # signals seen inside `interruptible`, for `check`
 
 
 class Interrupted(KeyboardInterrupt):
@@ -33,13 +34,24 @@ def interruptible() -> Iterator[None]:
     def interrupt(signum: int, frame: FrameType | None) -> None:
         for number in _SIGNALS:
             signal.signal(number, signal.SIG_IGN)
+        _received.append(signum)
         raise Interrupted(signum)
 
     earlier = {number: signal.getsignal(number) for number in _SIGNALS}
+    _received.clear()
     for number in _SIGNALS:
         signal.signal(number, interrupt)
     try:
         yield
     finally:
+        _received.clear()
         for number, handler in earlier.items():
             signal.signal(number, handler)
+
+
+def check() -> None:
+    """Raise `Interrupted` for a signal whose exception was lost: Python swallows an
+    exception raised while a finalizer (`__del__`) runs, so the handler's own raise may
+    never arrive. Called between files."""
+    if _received:
+        raise Interrupted(_received[0])
