@@ -15,7 +15,7 @@ from structchunk.cli.main import main
 from tests.batch.tasks import slow_and_marked
 
 progress_log.BATCH_FILES = 2
-cli_collection.split_collection = functools.partial(  # type: ignore[assignment]
+cli_collection.split_collection = functools.partial(
     cli_collection.split_collection, task=slow_and_marked)
 
 if __name__ == "__main__":

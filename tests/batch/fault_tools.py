@@ -158,10 +158,10 @@ def run_here(args: list[str]) -> tuple[int, str, Tally | None]:
         return tally
 
     err = io.StringIO()
-    cli_collection.split_collection = recording  # type: ignore[assignment]
+    cli_collection.split_collection = recording
     try:
         with contextlib.redirect_stderr(err):
             status = main(["split", *args])
     finally:
-        cli_collection.split_collection = real  # type: ignore[assignment]
+        cli_collection.split_collection = real
     return status, err.getvalue(), tallies[-1] if tallies else None
