@@ -370,3 +370,18 @@ def test_a_deleted_manifest_means_every_file_is_chunked_again(
     assert tally is not None and tally.reused == 0 and tally.done == FILES
     assert_same_rows(out, expected[suffix])
     assert manifest.exists()
+
+
+def test_workers_in_the_middle_of_a_long_file_end_with_their_killed_parent(
+        tmp_path: Path, folder: Path) -> None:
+    marks = tmp_path / "marks"
+    process = start([str(folder), "-o", str(tmp_path / "chunks.jsonl"), "-j", "2"], marks,
+                    delay="60")
+    wait_for_marks(marks, 2, process)
+    process.kill()
+    process.wait(30)
+    assert_no_orphans(worker_pids(marks), process.pid)  # within 10 s of a 60 s file
+    assert not (tmp_path / "chunks.jsonl").exists()
+    assert [name for name in leftovers(tmp_path) if name.startswith(".chunks.jsonl.")]
+    assert run_here([str(folder), "-o", str(tmp_path / "chunks.jsonl"), "-q"])[0] == 0
+    assert leftovers(tmp_path) == []  # the next run removed what the killed one left
