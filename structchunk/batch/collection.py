@@ -98,6 +98,7 @@ def _prepare(inputs: list[str], chunk_options: dict[str, Any], run: RunOptions,
                if run.append or run.rebuild else None)
     notes = list(earlier.notes) if earlier is not None else []
     entries = plan_files(found, inputs, earlier, notes)
+    tally.files_total = len(entries)  # with the files of other roots an --append run keeps
     if not run.quiet:
         for note in notes:
             stderr.write(f"structchunk: note: {note}\n")

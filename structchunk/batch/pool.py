@@ -115,7 +115,10 @@ class WorkerPool:
             self.close()
 
     def _idle(self) -> _Worker | None:
-        for worker in self._workers:
+        for worker in list(self._workers):
+            if worker.job is None and not worker.process.is_alive():
+                self._replace(worker)  # died between files: no file to charge it to
+                continue
             if worker.job is None:
                 return worker
         if len(self._workers) < self._size:
@@ -155,7 +158,12 @@ class WorkerPool:
                     worker.job = None
                     continue
                 except (EOFError, OSError):
-                    pass
+                    pass  # the worker died: its sentinel says how
+                except Exception as err:  # noqa: BLE001 - a result that cannot be unpickled
+                    done[index] = FileResult(job.item, error=f"internal error: the result "
+                                                             f"could not be read ({err})")
+                    self._replace(worker)
+                    continue
             if worker.process.sentinel in ready or worker.connection in ready:
                 done[index] = FileResult(job.item, error=_death(worker.process))
                 self._replace(worker)
