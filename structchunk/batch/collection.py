@@ -137,7 +137,8 @@ def _run(entries: list[Entry], chunk_options: dict[str, Any], run: RunOptions,
         if progress is not None:
             with contextlib.suppress(StructchunkError):
                 progress.close(keep=True)
-        stderr.write(interrupted_line(stop.name, tally, run, progress) + "\n")
+        stderr.write(interrupted_line(stop.name, tally, run, progress, output.committed)
+                     + "\n")
         stderr.flush()
         raise
     except BaseException:
@@ -190,9 +191,12 @@ def _write_all(entries: list[Entry], chunk_options: dict[str, Any], run: RunOpti
 
 
 def interrupted_line(signal_name: str, tally: Tally, run: RunOptions,
-                     progress: ProgressLog | None) -> str:
+                     progress: ProgressLog | None, committed: bool = False) -> str:
     """The one line an interrupted run ends with: what was finished, how to go on."""
     finished = f"{tally.done + len(tally.failed)} of {tally.files_total} file(s) finished"
+    if committed:  # struck between the output's rename and the manifest's
+        return (f"structchunk: interrupted by {signal_name}: {finished}; {run.output} is "
+                "complete but its manifest was not updated: rerun the same command to check it")
     if run.output == "-":
         return f"structchunk: interrupted by {signal_name}: {finished}; the output is incomplete"
     head = f"structchunk: interrupted by {signal_name}: {finished}; {run.output} was left as it was"

@@ -83,10 +83,13 @@ def write_text_atomically(final: Path, text: str) -> None:
     path = atomic.create()
     try:
         path.write_text(text, encoding="utf-8")
+        atomic.commit()
     except OSError as err:
         atomic.discard()
         raise output_error(final, err) from err
-    atomic.commit()
+    except BaseException:  # an interruption: no temporary file stays behind
+        atomic.discard()
+        raise
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -107,6 +110,7 @@ class RowOutput:
         self._atomic = AtomicFile(target)
         self._stream: IO[str] | None = None
         self._writer: RowWriter | None = None
+        self.committed = False
         path = self._atomic.create()
         try:
             if parquet:
@@ -120,6 +124,9 @@ class RowOutput:
         except Exception as err:
             self.discard()
             raise output_error(target, err) from err
+        except BaseException:
+            self.discard()
+            raise
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         assert self._writer is not None
@@ -139,6 +146,7 @@ class RowOutput:
             self.discard()
             raise output_error(self._target, err) from err
         self._atomic.commit()
+        self.committed = True
 
     def discard(self) -> None:
         """Close quietly (a full disk may fail the close too) and remove the file."""
@@ -154,6 +162,8 @@ class RowOutput:
 
 
 class RowSink(Protocol):
+    committed: bool  # the rows stand complete under the output's name
+
     def write(self, rows: list[dict[str, Any]]) -> None: ...
     def commit(self) -> None: ...
     def discard(self) -> None: ...
@@ -164,6 +174,7 @@ class StdoutRows:
 
     def __init__(self, stream: IO[str]) -> None:
         self._writer = JsonLinesWriter(stream)
+        self.committed = False
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         self._writer.write(rows)
