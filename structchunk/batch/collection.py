@@ -130,7 +130,7 @@ def _run(entries: list[Entry], chunk_options: dict[str, Any], run: RunOptions,
         output.commit()
         if earlier is not None:
             save_manifest(target, manifest)
-        else:
+        elif run.output != "-":
             _forget_stale(target)
     except Interrupted as stop:
         output.discard()

@@ -4,8 +4,11 @@ A general pool cannot say which task a dead worker held when it died between mes
 pebble's then stops the whole pool: "Unexpected error within the Pool"). Here each worker
 has its own pipe and at most one job, so the parent always knows the file: a worker killed
 by a signal, by the kernel's out-of-memory killer or by a crash becomes a failed result for
-that file, a fresh worker takes its place, and the run goes on, every time. A file past the
-timeout has its worker killed the same way.
+that file, a fresh worker takes its place, and the run goes on, every time. A worker
+answers each job with `STARTED` before it works on it, so one that dies before that (killed
+while idle) is not charged with the file it was just handed: the file goes to a fresh
+worker. A file past the timeout has its worker killed; a worker that ran out of memory
+reports it and is replaced, since its process may stay crippled.
 
 Workers ignore SIGINT (the parent decides what an interruption means) and exit as soon as
 the parent is gone: a thread in each waits on a pipe only the parent writes to.
@@ -20,6 +23,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -31,6 +35,9 @@ from structchunk.batch.worker import FileResult, Job
 Task = Callable[[Job], FileResult]
 IN_FLIGHT_PER_WORKER = 4  # results held for in-order output, per worker
 _STOP_SECONDS = 2.0
+_RETRIES = 2  # hand-overs of a job whose worker died before it started the job
+OUT_OF_MEMORY = "ran out of memory"
+STARTED = "started"  # a worker's first answer to a job: from now on the file is its own
 
 
 def guarded(task: Task, job: Job) -> FileResult:
@@ -38,7 +45,7 @@ def guarded(task: Task, job: Job) -> FileResult:
     try:
         return task(job)
     except MemoryError:
-        return FileResult(job.item, error="ran out of memory")
+        return FileResult(job.item, error=OUT_OF_MEMORY)
     except Exception as err:  # noqa: BLE001
         return FileResult(job.item, error=f"internal error: {type(err).__name__}: {err}")
 
@@ -51,6 +58,7 @@ def serve(connection: Connection, lifeline: Connection, task: Task) -> None:
     while True:
         try:
             job = connection.recv()
+            connection.send(STARTED)
         except (EOFError, OSError):
             return
         result = guarded(task, job)
@@ -60,6 +68,8 @@ def serve(connection: Connection, lifeline: Connection, task: Task) -> None:
             return
         except Exception as err:  # noqa: BLE001 - a result that cannot be pickled
             connection.send(FileResult(job.item, error=f"internal error: {err}"))
+        if result.error == OUT_OF_MEMORY:
+            return  # a process that ran out of memory may stay crippled: a fresh one follows
 
 
 def _exit_with_parent(lifeline: Connection) -> None:
@@ -75,6 +85,7 @@ class _Worker:
     index: int | None = None  # the job it holds
     job: Job | None = None
     started: float = 0.0
+    acknowledged: bool = False  # the worker said it started the job
 
 
 class WorkerPool:
@@ -88,6 +99,8 @@ class WorkerPool:
         self._context = context
         self._lifeline_reader, self._lifeline_writer = context.Pipe(duplex=False)
         self._workers: list[_Worker] = []
+        self._retry: deque[tuple[int, Job]] = deque()
+        self._tries: dict[int, int] = {}
 
     def run(self, jobs: Iterable[Job]) -> Iterator[FileResult]:
         source = iter(jobs)
@@ -98,12 +111,15 @@ class WorkerPool:
         limit = self._size * IN_FLIGHT_PER_WORKER
         try:
             while True:
+                while self._retry and self._idle() is not None:
+                    index, job = self._retry.popleft()
+                    self._hand(job, index)
                 while not exhausted and queued - emitted < limit and self._idle() is not None:
-                    job = next(source, None)
-                    if job is None:
+                    fresh = next(source, None)
+                    if fresh is None:
                         exhausted = True
                         break
-                    self._hand(job, queued)
+                    self._hand(fresh, queued)
                     queued += 1
                 while emitted in done:
                     yield done.pop(emitted)
@@ -130,6 +146,7 @@ class WorkerPool:
         worker = self._idle()
         assert worker is not None
         worker.job, worker.index, worker.started = job, index, time.monotonic()
+        worker.acknowledged = False
         with contextlib.suppress(EOFError, OSError):  # a dead worker: its sentinel tells
             worker.connection.send(job)
 
@@ -150,28 +167,52 @@ class WorkerPool:
         waits += [worker.process.sentinel for worker in busy]
         ready = set(wait(waits, timeout=self._next_deadline(busy)))
         for worker in busy:
+            alive = True
+            if worker.connection in ready:
+                alive = self._read(worker, done)
+                if worker.job is None:
+                    continue  # settled: a result came
             job, index = worker.job, worker.index
             assert job is not None and index is not None
-            if worker.connection in ready:
-                try:
-                    done[index] = worker.connection.recv()
-                    worker.job = None
-                    continue
-                except (EOFError, OSError):
-                    pass  # the worker died: its sentinel says how
-                except Exception as err:  # noqa: BLE001 - a result that cannot be unpickled
-                    done[index] = FileResult(job.item, error=f"internal error: the result "
-                                                             f"could not be read ({err})")
-                    self._replace(worker)
-                    continue
-            if worker.process.sentinel in ready or worker.connection in ready:
-                done[index] = FileResult(job.item, error=_death(worker.process))
+            if not alive or worker.process.sentinel in ready:
                 self._replace(worker)
+                self._tries[index] = self._tries.get(index, 0) + 1
+                if not worker.acknowledged and self._tries[index] <= _RETRIES:
+                    self._retry.append((index, job))  # died before it had the file
+                else:
+                    done[index] = FileResult(job.item, error=_death(worker.process))
             elif self._timeout is not None and (
                     time.monotonic() - worker.started > self._timeout):
                 done[index] = FileResult(
                     job.item, error=f"took longer than {self._timeout:g} s (--timeout)")
                 self._replace(worker)
+
+    def _read(self, worker: _Worker, done: dict[int, FileResult]) -> bool:
+        """Read what the worker sent (its job is settled when a result came); False when
+        the pipe broke: the worker died."""
+        job, index = worker.job, worker.index
+        assert job is not None and index is not None
+        try:
+            while worker.connection.poll():
+                message = worker.connection.recv()
+                if message == STARTED:
+                    worker.acknowledged = True
+                    worker.started = time.monotonic()
+                    continue
+                done[index] = message
+                worker.job = None
+                if message.error == OUT_OF_MEMORY:  # it exits: never hand it another
+                    self._replace(worker)
+                return True
+        except (EOFError, OSError):
+            return False
+        except Exception as err:  # noqa: BLE001 - a result that cannot be unpickled
+            done[index] = FileResult(job.item, error=f"internal error: the result could "
+                                                     f"not be read ({err})")
+            worker.job = None
+            self._replace(worker)
+            return True
+        return True
 
     def _next_deadline(self, busy: list[_Worker]) -> float | None:
         if self._timeout is None or not busy:

@@ -39,3 +39,17 @@ def sigkill_on_name(job: Job) -> FileResult:
     if job.item.relative.endswith("sigkill-late.md"):
         os.kill(os.getpid(), signal.SIGKILL)
     return result
+
+
+def memory_hog_on_name(job: Job) -> FileResult:
+    """A file named `*memory-hog.md` runs its worker out of memory under an address-space
+    limit (which then stays on that process); others are chunked normally."""
+    if job.item.relative.endswith("memory-hog.md"):
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (used + (256 << 20), resource.RLIM_INFINITY))
+        hog = bytearray(1 << 31)
+        del hog
+    return chunk_job(job)

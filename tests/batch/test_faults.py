@@ -34,7 +34,7 @@ from tests.batch.fault_tools import (
     wait_for_marks,
     worker_pids,
 )
-from tests.batch.tasks import sigkill_on_name
+from tests.batch.tasks import memory_hog_on_name, sigkill_on_name
 
 pytestmark = [pytest.mark.faults,
               pytest.mark.skipif(not CORPUS_FOLDER.is_dir(), reason="shared corpus missing")]
@@ -164,6 +164,22 @@ def test_a_worker_killed_by_a_signal_never_aborts_the_run_20_of_20(tmp_path: Pat
         assert tally.done == len(files)
         assert out.read_bytes() == expected, f"attempt {attempt}"
         out.unlink()
+
+
+def test_a_worker_out_of_memory_reports_its_file_and_a_fresh_worker_goes_on(
+        tmp_path: Path) -> None:
+    root = tmp_path / "in"
+    files = make_folder(root, 4)
+    (root / "1.25-memory-hog.md").write_text("# Hog\n\nThis file eats memory.\n",
+                                             encoding="utf-8")
+    expected = reference_without(root, tmp_path, {"1.25-memory-hog.md"})
+    out = tmp_path / "out.jsonl"
+    tally = split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1,
+                                                              timeout=60, quiet=True),
+                             stderr=io.StringIO(), task=memory_hog_on_name)
+    assert tally.failed == [(str(root / "1.25-memory-hog.md"), "ran out of memory")]
+    assert tally.done == len(files)
+    assert out.read_bytes() == expected
 
 
 def reference_without(root: Path, tmp_path: Path, names: set[str]) -> bytes:
