@@ -23,6 +23,7 @@ _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]+" + re.escape(
                         + "$")
 _SCHEMA_MARKS = (b'"schema": "structchunk.manifest/', b'"schema": "structchunk.progress/')
 _ROW_START = b'{"chunk_id": "'  # rows are written with sorted keys: chunk_id comes first
+_OLD_MANIFEST_START = b'{\n "files": {'  # v1 manifests: sorted keys, its schema far below
 _FIRST_LINE_LIMIT = 1 << 20
 
 
@@ -94,6 +95,8 @@ def own_output_reason(path: Path, head: bytes) -> str | None:
     if head.startswith(b"PAR1") and _parquet_of_rows(path):
         return "structchunk output (Parquet rows)"
     if head.startswith(b"{") and any(mark in head for mark in _SCHEMA_MARKS):
+        return "structchunk manifest or progress file"
+    if path.name.endswith(MANIFEST_SUFFIX) and head.startswith(_OLD_MANIFEST_START):
         return "structchunk manifest or progress file"
     if head.startswith(_ROW_START) and _row_line(path):
         return "structchunk output (JSON lines rows)"

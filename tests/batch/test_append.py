@@ -133,6 +133,10 @@ def test_other_structchunk_outputs_in_the_tree_are_recognised_by_their_schema(
     (root / "old" / "index.txt.manifest.json").write_bytes(
         (tmp_path / "elsewhere.jsonl.manifest.json").read_bytes())
     (root / "old" / ".index.txt.123.abcdef.structchunk-tmp").write_text("{}")
+    older = {"files": {f"root\x00doc{n}.md": "0" * 64 for n in range(300)}, "options": {},
+             "schema": "structchunk.manifest/v1", "version": "0"}  # its schema past 8 KB
+    (root / "old" / "v1.jsonl.manifest.json").write_text(
+        json.dumps(older, sort_keys=True, indent=1), encoding="utf-8")
     if _has_pyarrow():
         _split([root / "guide"], tmp_path / "rows.parquet")
         (root / "old" / "rows.parquet").write_bytes((tmp_path / "rows.parquet").read_bytes())
@@ -141,6 +145,7 @@ def test_other_structchunk_outputs_in_the_tree_are_recognised_by_their_schema(
     assert "old/index.txt: structchunk output (JSON lines rows)" in err
     assert "index.txt.manifest.json: structchunk manifest or progress file" in err
     assert ".structchunk-tmp: temporary file of a structchunk run" in err
+    assert "v1.jsonl.manifest.json: structchunk manifest or progress file" in err
     if _has_pyarrow():
         assert "old/rows.parquet: structchunk output (Parquet rows)" in err
 
