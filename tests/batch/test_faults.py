@@ -44,7 +44,7 @@ OPTIONS = {"strategy": "hybrid", "max_size": 400, "overlap": 0, "format": None,
 
 # (signal, point, output suffix, jobs, --append)
 STRIKES = [(signal.SIGINT, "start", ".jsonl", 1, True),
-           (signal.SIGINT, "first", ".jsonl", 2, True),
+           (signal.SIGINT, "first", ".jsonl", 1, True),
            (signal.SIGINT, "late", ".jsonl", 2, True),
            (signal.SIGTERM, "start", ".jsonl", 2, True),
            (signal.SIGTERM, "first", ".jsonl", 1, True),
