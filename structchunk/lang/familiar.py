@@ -16,6 +16,7 @@ of the document.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 # What may cling to a word: punctuation of the scripts the identifier judges.
@@ -38,14 +39,19 @@ class Vocabulary:
 
     language: str | None
     script: str | None  # of the openings: a text in another script is never placed
-    known: frozenset[str]
+    known: AbstractSet[str]  # a set while the openings are read, then frozen
 
     @classmethod
-    def of(cls, language: str | None, script: str | None, texts: Iterable[str],
-           before: Vocabulary | None = None) -> Vocabulary:
-        """The words of `texts`, with those of `before` where given."""
-        found = frozenset(word for text in texts for word in words(text))
-        return cls(language, script, found | before.known if before else found)
+    def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
+        return cls(language, script, frozenset(word for text in texts for word in words(text)))
+
+    def learn(self, text: str) -> None:
+        """Add the words of `text` (to a vocabulary still being built)."""
+        assert isinstance(self.known, set)
+        self.known.update(words(text))
+
+    def frozen(self) -> Vocabulary:
+        return Vocabulary(self.language, self.script, frozenset(self.known))
 
     def place(self, sample: str, script: str) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""

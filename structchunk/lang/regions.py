@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from structchunk.lang.detect import (
     DECISIVE,
@@ -83,17 +84,12 @@ def document_pieces(document: Document) -> list[str]:
 
 def document_vocabulary(document: Document, language: str | None,
                         found: Knowledge | None = None) -> Vocabulary:
-    """The words of the document's openings sure to be in `language` (the answers are kept
-    from finding the dominant language, so this asks the identifier nothing new)."""
+    """The words of the document's openings sure to be in `language` (kept from finding the
+    dominant language: this asks the identifier nothing new)."""
     if language is None:
         return NO_VOCABULARY
-    found = found or knowledge()
-    pieces = document_pieces(document)
-    sure = [without_noise(piece) for piece, verdict in zip(pieces, _piece_verdicts(pieces, found),
-                                                           strict=True)
-            if _names(verdict) == language]
-    script = text_script(" ".join(sure), found.known) if sure else None
-    return Vocabulary.of(language, script, sure)
+    _verdicts, vocabularies = _openings(tuple(document_pieces(document)), found or knowledge())
+    return vocabularies.get(language, NO_VOCABULARY)
 
 
 def _names(verdict: Verdict) -> str | None:
@@ -105,10 +101,14 @@ def _names(verdict: Verdict) -> str | None:
     return None
 
 
-def _piece_verdicts(pieces: list[str], found: Knowledge | None) -> list[Verdict]:
-    """Each opening's verdict, in order; an opening in the words of the openings before it
-    that are sure of a language takes that language without the identifier."""
-    found = found or knowledge()
+# The openings are judged when the document's language is found and again when its regions
+# are: the second time is a look-up.
+@lru_cache(maxsize=32)
+def _openings(pieces: tuple[str, ...], found: Knowledge,
+              ) -> tuple[tuple[Verdict, ...], dict[str, Vocabulary]]:
+    """Each opening's verdict, in order, and the vocabulary of the openings sure of each
+    language; an opening in the words of sure openings before it takes their language
+    without the identifier."""
     known: dict[str, Vocabulary] = {}
 
     def place(sample: str, script: str) -> str | None:
@@ -125,15 +125,17 @@ def _piece_verdicts(pieces: list[str], found: Knowledge | None) -> list[Verdict]
         language = _names(verdict)
         if language is not None:
             sample = without_noise(piece)
-            before = known.get(language)
-            script = before.script if before else text_script(sample, found.known)
-            known[language] = Vocabulary.of(language, script, [sample], before)
-    return verdicts
+            if language not in known:
+                known[language] = Vocabulary(language, text_script(sample, found.known), set())
+            known[language].learn(sample)
+    return tuple(verdicts), {language: vocabulary.frozen() for language, vocabulary
+                             in known.items()}
 
 
 def _weights(pieces: list[str], found: Knowledge | None) -> dict[str, float]:
     weights: dict[str, float] = {}
-    for piece, verdict in zip(pieces, _piece_verdicts(pieces, found), strict=True):
+    verdicts, _vocabularies = _openings(tuple(pieces), found or knowledge())
+    for piece, verdict in zip(pieces, verdicts, strict=True):
         named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
         for code, probability in named:
             weights[code] = weights.get(code, 0.0) + probability * len(piece)
