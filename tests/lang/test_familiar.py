@@ -8,7 +8,7 @@ import pytest
 import structchunk
 from structchunk.lang import detect
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
-from structchunk.lang.regions import language_map
+from structchunk.lang.regions import _openings, language_map
 
 PARAGRAPHS = [
     "The project is open to anyone who wants to help, and the people who maintain it are "
@@ -37,6 +37,7 @@ def counted_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return identify(text, candidates)
 
     monkeypatch.setattr(detect, "identify", counting)
+    _openings.cache_clear()  # the openings of a document parsed before are not judged again
     return asked
 
 
