@@ -57,8 +57,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 Spans = list[tuple[int, int]]
 Segmenter = Callable[[str], Spans]

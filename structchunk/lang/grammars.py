@@ -37,7 +37,8 @@ ABBREVIATION_CLASSES = ("prefix", "numeric", "general")
 RULE_ACTIONS = ("keep", "break")
 RULE_PATTERNS = ("terminator", "token", "before", "after")
 
-_TERMINATOR_KEYS = ("final", "always", "closers", "openers", "bullets", "line_bullets")
+_TERMINATOR_KEYS = ("final", "questions", "always", "closers", "openers", "bullets",
+                    "line_bullets")
 _SECTIONS = {
     "grammar": ("name", "description", "inherits", "disable_rules"),
     "terminators": _TERMINATOR_KEYS,
@@ -88,6 +89,9 @@ class SentenceGrammar:
     language: str
     files: tuple[str, ...]
     final: frozenset[str]
+    # final terminators that end a question or an exclamation: no abbreviation, initial or
+    # enumeration marker stands before them (`?`, Greek `;`, Arabic `؟`); also in `final`
+    questions: frozenset[str]
     always: frozenset[str]
     closers: frozenset[str]
     openers: frozenset[str]
@@ -268,6 +272,7 @@ def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
             raise GrammarError(f"grammar.disable_rules: no inherited rule {rule_name!r}", origin)
         rule_tables = [(o, t) for o, t in rule_tables if t.get("name") not in disabled]
         rule_tables.extend((origin, table) for table in data.get("rules", []))
+    sets["final"] |= sets["questions"]
     for key in ("openers", "closers"):
         sets[key] -= sets["final"] | sets["always"]
     frozen_words = {key: frozenset(entries) for key, entries in words.items()}
@@ -276,6 +281,7 @@ def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
         language=name,
         files=tuple(file.name for file, _data in files),
         final=frozenset(sets["final"]),
+        questions=frozenset(sets["questions"]),
         always=frozenset(sets["always"]),
         closers=frozenset(sets["closers"]),
         openers=frozenset(sets["openers"]),

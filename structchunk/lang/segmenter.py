@@ -35,7 +35,6 @@ from structchunk.lang.quotations import DOUBLE_QUOTES, SINGLE_QUOTES, Quotations
 Spans = list[tuple[int, int]]
 
 _DASHES = frozenset("-–—―")
-_QUESTION = frozenset("?!‼⁇⁈⁉")
 _NO_SHAPE: frozenset[str] = frozenset()
 _CAPITAL = frozenset({"upper"})
 _UPPER = frozenset({"upper", "uncased"})
@@ -209,6 +208,7 @@ class RuleSegmenter:
             if token_rules else None
         self._tokenless_rules = tuple(rule for rule in grammar.rules if rule.token is None)
         self._openers = grammar.openers
+        self._questions = grammar.questions
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
         self._skip_before_first = grammar.openers | _DASHES
@@ -636,12 +636,16 @@ class RuleSegmenter:
                 (self._lowercase_continues and self._continues(state, candidate))
                 or not self._lowercase_start(text, candidate)):
             return None
-        if not _QUESTION.isdisjoint(run):
+        if not self._questions.isdisjoint(run):
             if shape == "digit" and NUMBERED_ITEM.match(text, candidate.first_index):
                 return candidate.close_end
             return candidate.close_end if shape in ("upper", "uncased", "lower") else None
         if len(run) > 1 or "…" in run:
             return self._ellipsis(text, candidate, shape)
+        if run != ".":
+            # a full stop of another script (Armenian `։`, Urdu `۔`): no abbreviation or
+            # initial ends in it
+            return candidate.close_end if shape in ("upper", "uncased") else None
         if not core:
             return candidate.close_end if shape in ("upper", "uncased") else None
 
