@@ -43,7 +43,7 @@ _SECTIONS = {
     "grammar": ("name", "description", "inherits", "disable_rules"),
     "terminators": _TERMINATOR_KEYS,
     "abbreviations": ABBREVIATION_CLASSES,
-    "options": ("pronoun_i", "lowercase_continues"),
+    "options": ("pronoun_i", "lowercase_continues", "quoted_sentences"),
     # What tells the language apart in detection; read by `structchunk.lang.profiles`, from
     # the language's own file only (never inherited).
     "detection": ("script", "langdetect", "function_words", "marker_letters", "suffixes",

@@ -30,7 +30,13 @@ from structchunk.lang.markers import (
     is_item_label,
     marker_values,
 )
-from structchunk.lang.quotations import DOUBLE_QUOTES, SINGLE_QUOTES, Quotations
+from structchunk.lang.quotations import (
+    DOUBLE_QUOTES,
+    QUOTE_LIMIT,
+    SHORT_REACH,
+    SINGLE_QUOTES,
+    Quotations,
+)
 
 Spans = list[tuple[int, int]]
 
@@ -217,6 +223,8 @@ class RuleSegmenter:
         self._starters = grammar.words.get("starters", frozenset())
         self._pronoun_i = grammar.options.get("pronoun_i", False)
         self._lowercase_continues = grammar.options.get("lowercase_continues", False)
+        self._quote_reach = SHORT_REACH if grammar.options.get("quoted_sentences", False) \
+            else QUOTE_LIMIT
         # The plain case "word. Next" is found by the scanner itself (see `_PLAIN`), for the
         # terminators that no other alternative starts with and no rule without a word
         # pattern applies to.
@@ -327,7 +335,8 @@ class RuleSegmenter:
         else:
             first_quote = _QUOTE_CHAR.search(text)
             quote = first_quote.start() if first_quote is not None else -1
-        state = _State(text, [], Quotations(text, self._openers, quote) if quote >= 0 else None)
+        state = _State(text, [], Quotations(text, self._openers, quote, self._quote_reach)
+                       if quote >= 0 else None)
         length = len(text)
         plain_cuts = self._plain_cuts
         word_group = self._word_group
