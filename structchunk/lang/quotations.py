@@ -31,7 +31,7 @@ _MAYBE_MARK = re.compile(
     f"|(?![A-Za-z0-9]))")
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
-_CLOSING_CONTEXT = frozenset(".,;:!?…")
+_CLOSING_CONTEXT = frozenset(".,;!?…")
 _BLANK_LINE = r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"  # "\r\n" is one line break
 _DOUBLE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
 _SINGLE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
