@@ -141,7 +141,10 @@ def _scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],
     if final:
         parts.append(
             ("" if trailing else "(?>")
-            + rf"(?P<final>[{final}]+(?:\x20\.(?=[\s{closers}]|\Z))*)"
+            # a run is read whole, from its first character: no match starts inside it, and
+            # it is never given back (a run followed by a letter costs one look at it, not one
+            # per character of it)
+            + rf"(?<![{final}])(?P<final>(?>[{final}]+)(?:\x20\.(?=[\s{closers}]|\Z))*)"
             rf"(?P<close>{close}(?:\[\d{{1,3}}\]{close})*"
             # a footnote number glued to the full stop: "... consultation.11 12 Take"
             # (the digit tried before the lookbehind, which most candidates would fail later)
@@ -172,6 +175,7 @@ class _State:
     chain: tuple[str, str, int] | None = None  # (label kind, marker style, next value)
     in_item: bool = False  # the current sentence is an item of an inline enumeration
     block: tuple[int, int, int] | None = None  # lines around the last line break looked at
+    lead: tuple[int, int] | None = None  # a run of sentence-start characters: (start, end)
 
     def cut(self, offset: int | None) -> None:
         if offset is not None and offset > self.sentence_start:
@@ -529,8 +533,19 @@ class RuleSegmenter:
     def _at_start(self, state: _State, position: int) -> bool:
         """Whether only whitespace, openers, bullets and dashes precede `position` in its
         sentence."""
-        lead = self._lead.match(state.text, state.sentence_start, position)
-        return lead is not None and lead.end() == position
+        return self._lead_end(state) >= position
+
+    def _lead_end(self, state: _State) -> int:
+        """Where the whitespace, openers, bullets and dashes at the start of the current
+        sentence end. Remembered: a later sentence that starts inside the same run (after a
+        blank line between bullets) ends its run at the same place, so a text of bullets is
+        read once, not once per bullet."""
+        start = state.sentence_start
+        lead = state.lead
+        if lead is None or not lead[0] <= start <= lead[1]:
+            match = self._lead.match(state.text, start)
+            lead = state.lead = (start, match.end() if match is not None else start)
+        return lead[1]
 
     def _rule(self, text: str, candidate: _Candidate) -> bool | None:
         """The first data rule that matches: True to cut, False to keep, None if none does."""
@@ -704,8 +719,7 @@ class RuleSegmenter:
         text = state.text
         if _INNER_CAPITAL.match(text, candidate.first_index):
             return False
-        first = self._lead.match(text, state.sentence_start, candidate.run_start)
-        start = first.end() if first is not None else state.sentence_start
+        start = min(self._lead_end(state), candidate.run_start)
         return start >= candidate.run_start or not text[start].islower()
 
     def _ellipsis(self, text: str, candidate: _Candidate, shape: str) -> int | None:
