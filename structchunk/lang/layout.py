@@ -65,7 +65,7 @@ class LayoutRules:
                 return True
         return None
 
-    def _line_break(self, state: State, index: int) -> None:
+    def _line_break(self, state: State, match: regex.Match[str]) -> None:
         """A line break alone is no sentence end (hard-wrapped text), with two exceptions.
 
         It ends the last item of an inline enumeration ("a. one b. two c. three" + line
@@ -74,7 +74,7 @@ class LayoutRules:
         letters capitalised, no terminator ("Putter King Scavenger Hunt Trophy"), when the next
         line starts with a capital, a digit or an opening bracket or quote.
         """
-        text = state.text
+        text, index = state.text, match.start()
         if state.in_item:
             following = NOT_SPACE.search(text, index)
             if following is not None and text[following.start()].isupper():
@@ -91,8 +91,9 @@ class LayoutRules:
         if len(_TITLE_WORD.findall(text, line_start, index)) >= 2:
             state.cut(index)
 
-    def _paren(self, state: State, index: int) -> None:
-        text = state.text
+    def _paren(self, state: State, match: regex.Match[str]) -> None:
+        """A closing parenthesis that may end an enumeration marker: "a)", "(iii)"."""
+        text, index = state.text, match.start()
         start = index
         while start > 0 and index - start < 8 and not text[start - 1].isspace():
             start -= 1

@@ -131,12 +131,12 @@ ROWS: tuple[ScannerRow, ...] = (
     ScannerRow("always", lambda g, plain: g.always, _always_pattern, "_on_always",
                ("always", "aclose")),
     ScannerRow("line_bullet", lambda g, plain: _BREAKS, _line_bullet_pattern, "_on_line_bullet"),
-    ScannerRow("newline", lambda g, plain: _BREAKS, _newline_pattern, "_on_newline"),
+    ScannerRow("newline", lambda g, plain: _BREAKS, _newline_pattern, "_line_break"),
     ScannerRow("bullet", lambda g, plain: g.bullets,
                lambda c: rf"(?P<bullet>[{c.of(c.grammar.bullets)}])", "_on_bullet"),
     ScannerRow("paren", lambda g, plain: frozenset(")"),
                lambda c: rf"(?P<paren>\)(?<=(?:^|[\s{c.of(c.grammar.bullets)}])\(?{LABEL}\))"
-                         rf"(?=\s))", "_on_paren"),
+                         rf"(?=\s))", "_paren"),
     ScannerRow("final", lambda g, plain: g.final, _final_pattern, "_on_final", ("close",)),
 )
 

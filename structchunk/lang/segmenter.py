@@ -167,7 +167,15 @@ class RuleSegmenter(TerminatorRules):
                 else self._lean_scan
             if scan is self._lean_scan:
                 scan = self._lean_or_dot(text)
-        quote = _first_quote(text, ascii_only, latin1)
+        # the first quote character: str.find is faster than a search for a class
+        if ascii_only:
+            double, single = text.find(_ASCII_DOUBLE), text.find(_ASCII_SINGLE)
+            quote = double if single < 0 or 0 <= double < single else single
+        elif latin1:
+            quote = first_of(text, _LATIN1_QUOTES)
+        else:
+            found = _QUOTE_CHAR.search(text)
+            quote = found.start() if found is not None else -1
         state = State(text, [], Quotations(text, self._openers, quote, self._quote_reach)
                       if quote >= 0 else None, stripped=stripped)
         # No match starts before the first character that starts an alternative: the scan
@@ -277,12 +285,6 @@ class RuleSegmenter(TerminatorRules):
                 state.quotes.read(position)
             state.cut(position)
 
-    def _on_paren(self, state: State, match: regex.Match[str]) -> None:
-        self._paren(state, match.start())
-
-    def _on_newline(self, state: State, match: regex.Match[str]) -> None:
-        self._line_break(state, match.start())
-
     def _on_line_bullet(self, state: State, match: regex.Match[str]) -> None:
         start = match.start() + 1
         if not self._at_start(state, start):
@@ -293,14 +295,3 @@ class RuleSegmenter(TerminatorRules):
         if (start == 0 or text[start - 1].isspace()) and not self._at_start(state, start):
             state.cut(start)
 
-
-def _first_quote(text: str, ascii_only: bool, latin1: bool) -> int:
-    """The offset of the first quote character of `text`, -1 if none (str.find is faster than
-    a search for a class)."""
-    if ascii_only:
-        double, single = text.find(_ASCII_DOUBLE), text.find(_ASCII_SINGLE)
-        return double if single < 0 or 0 <= double < single else single
-    if latin1:
-        return first_of(text, _LATIN1_QUOTES)
-    found = _QUOTE_CHAR.search(text)
-    return found.start() if found is not None else -1
