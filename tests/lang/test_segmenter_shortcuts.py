@@ -18,12 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from structchunk.lang.candidates import first_of
 from structchunk.lang.grammars import load_sentence_grammar
 from structchunk.lang.quotations import DOUBLE_QUOTES, SINGLE_QUOTES
-from structchunk.lang.candidates import first_of
 from structchunk.lang.segmenter import _QUOTE_CHAR, RuleSegmenter
-from structchunk.lang.spans import NOT_SPACE, spans_between
 from structchunk.lang.sentences import rule_segmenter, sentence_spans
+from structchunk.lang.spans import NOT_SPACE, spans_between
 
 LANGUAGES = ("en", "de", "hi", "mr", "und")
 
