@@ -158,8 +158,8 @@ class TerminatorRules(LayoutRules):
             return self._ellipsis(text, candidate, shape)
         if run != ".":
             # a full stop of another script (Armenian `։`, Urdu `۔`): no abbreviation or
-            # initial ends in it
-            return candidate.close_end if shape in ("upper", "uncased") else None
+            # initial ends in it, and no number is written with it ("۔ 5 سال")
+            return candidate.close_end if shape in ("upper", "uncased", "digit") else None
         if not core:
             return candidate.close_end if shape in ("upper", "uncased") else None
 
