@@ -96,6 +96,19 @@ def _newline_pattern(c: Classes) -> str:
             rf"(?=[^\S\r\n]*[\p{{Lu}}\p{{Nd}}{c.of(c.grammar.openers)}]))")
 
 
+def _endings(grammar: SentenceGrammar) -> list[str]:
+    return sorted(grammar.words.get("sentence_endings", ()), key=lambda e: (-len(e), e))
+
+
+def _ending_pattern(c: Classes) -> str | None:
+    endings = [ending for ending in _endings(c.grammar) if ending[0] not in c.absent]
+    if not endings:
+        return None
+    # a word that ends in a sentence-final ending, then one space and the next word
+    return (rf"(?P<ending>(?:{'|'.join(regex.escape(ending) for ending in endings)})"
+            rf"(?=\x20[\p{{L}}\p{{N}}]))")
+
+
 def _final_pattern(c: Classes) -> str:
     final, closers, close = c.of(c.grammar.final), c.of(c.grammar.closers), c.close
     # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
@@ -138,6 +151,10 @@ ROWS: tuple[ScannerRow, ...] = (
                lambda c: rf"(?P<paren>\)(?<=(?:^|[\s{c.of(c.grammar.bullets)}])\(?{LABEL}\))"
                          rf"(?=\s))", "_paren"),
     ScannerRow("final", lambda g, plain: g.final, _final_pattern, "_on_final", ("close",)),
+    # languages that end a sentence with a verb ending and may write no terminator after it
+    # (Korean `-니다`): the `[words] sentence_endings` of the grammar
+    ScannerRow("ending", lambda g, plain: frozenset(e[0] for e in _endings(g)),
+               _ending_pattern, "_on_ending"),
 )
 
 

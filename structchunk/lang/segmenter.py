@@ -285,6 +285,10 @@ class RuleSegmenter(TerminatorRules):
                 state.quotes.read(position)
             state.cut(position)
 
+    def _on_ending(self, state: State, match: regex.Match[str]) -> None:
+        """A sentence-final verb ending before a space: a cut unless a quotation goes on."""
+        state.cut(self._quoted(state, match.end(), match.end()))
+
     def _on_line_bullet(self, state: State, match: regex.Match[str]) -> None:
         start = match.start() + 1
         if not self._at_start(state, start):
