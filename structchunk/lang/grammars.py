@@ -188,6 +188,14 @@ def read_language_file(file: GrammarFile) -> dict[str, Any]:
     return data
 
 
+def _is_script(name: str) -> bool:
+    try:
+        regex.compile(rf"\p{{{name}}}")
+    except regex.error:
+        return False
+    return name.isalpha()
+
+
 def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
     for section, value in data.items():
         if section == "rules":
@@ -199,6 +207,9 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
                 raise GrammarError("words: must be a table", origin)
             for key, words in value.items():
                 for word in string_list(words, f"words.{key}", origin):
+                    if key == "space_scripts" and not _is_script(word):
+                        raise GrammarError(f"words.space_scripts: {word!r} is not a Unicode "
+                                           "script name (Thai, Lao, ...)", origin)
                     if not _WORD.fullmatch(word):
                         raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
                                            "digits, apostrophes, hyphens, single spaces)", origin)

@@ -109,6 +109,16 @@ def _ending_pattern(c: Classes) -> str | None:
             rf"(?=\x20[\p{{L}}\p{{N}}]))")
 
 
+def _space_pattern(c: Classes) -> str | None:
+    scripts = sorted(c.grammar.words.get("space_scripts", ()))
+    if not scripts or " " in c.absent:
+        return None
+    letters = "".join(rf"\p{{{script}}}" for script in scripts)
+    # a space or a single line break between two letters of a script that writes no sentence
+    # punctuation (Thai, Lao): what separates its sentences
+    return rf"(?<=[{letters}])(?P<space>\x20|\r\n|\r|\n)(?=[{letters}])"
+
+
 def _final_pattern(c: Classes) -> str:
     final, closers, close = c.of(c.grammar.final), c.of(c.grammar.closers), c.close
     # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
@@ -155,6 +165,9 @@ ROWS: tuple[ScannerRow, ...] = (
     # (Korean `-니다`): the `[words] sentence_endings` of the grammar
     ScannerRow("ending", lambda g, plain: frozenset(e[0] for e in _endings(g)),
                _ending_pattern, "_on_ending"),
+    # scripts that write no sentence punctuation (`[words] space_scripts`: Thai, Lao)
+    ScannerRow("space", lambda g, plain: frozenset(" \r\n") if g.words.get("space_scripts")
+               else frozenset(), _space_pattern, "_on_space"),
 )
 
 

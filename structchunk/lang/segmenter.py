@@ -289,6 +289,10 @@ class RuleSegmenter(TerminatorRules):
         """A sentence-final verb ending before a space: a cut unless a quotation goes on."""
         state.cut(self._quoted(state, match.end(), match.end()))
 
+    def _on_space(self, state: State, match: regex.Match[str]) -> None:
+        """A space between two letters of a script without sentence punctuation (Thai)."""
+        state.cut(self._quoted(state, match.start(), match.start()))
+
     def _on_line_bullet(self, state: State, match: regex.Match[str]) -> None:
         start = match.start() + 1
         if not self._at_start(state, start):

@@ -42,10 +42,11 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "dandas": lambda n: "। " * (n // 2) + "x",
     "full-width stops": lambda n: "。" * n + "x",
     "verb endings": lambda n: "합니다 " * (n // 4) + "x",
+    "thai spaces": lambda n: "ไทย " * (n // 4) + "x",
 }
 # One language per group of scanners: English and German (the plain case, German's rules),
 # every script grammar through the default, and the languages with their own terminators.
-LANGUAGES = ("en", "de", "und", "hy", "ko")
+LANGUAGES = ("en", "de", "und", "hy", "ko", "th")
 
 
 def _cost(segment: Callable[[str], object], text: str) -> float:
