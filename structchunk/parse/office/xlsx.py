@@ -1,0 +1,158 @@
+"""Excel (XLSX) on openpyxl: each sheet a unit named by its sheet, its cells as tables.
+
+Cell values are the values Excel last computed (`data_only`): a formula gives its result.
+The tables of a sheet are its defined tables (Insert > Table: their range and header row
+count), then the remaining cells cut into blocks at fully empty rows; such a block's first
+row is its header, columns empty throughout the block are dropped, and a block of a single
+cell is a paragraph (a title over a table). A merged range's value stands in every cell it
+covers, so each row of a split table keeps it. `origin` is `{"sheet": name, "range": "A1:D9"}`
+for a table and the cell range of each row for its rows.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import warnings
+from typing import Any
+
+from structchunk.parse.office.ooxml import package_bytes
+from structchunk.parse.office.package import check_package, reading, require
+from structchunk.parse.office.records import (
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Extracted,
+    Table,
+    Unit,
+    clean,
+)
+
+WHAT = "an Excel workbook (.xlsx)"
+Cells = dict[tuple[int, int], str]  # (row, column), 1-based -> text
+
+
+def read(data: bytes, origin: str) -> Extracted:
+    """One unit per worksheet with any value, in the workbook's order."""
+    openpyxl = require("openpyxl", "Excel workbooks")
+    package = check_package(data, origin, WHAT)
+    units: list[Unit] = []
+    empty: list[str] = []
+    hidden: list[str] = []
+    with reading(origin, WHAT), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl warns of parts it skips (extensions)
+        workbook = openpyxl.load_workbook(io.BytesIO(package_bytes(package, data)),
+                                          data_only=True)
+        for number, sheet in enumerate(workbook.worksheets, start=1):
+            unit = _sheet(sheet, number)
+            if not unit.blocks:
+                empty.append(sheet.title)
+                continue
+            units.append(unit)
+            if sheet.sheet_state != "visible":
+                hidden.append(sheet.title)
+    metadata: dict[str, Any] = {"sheet_count": len(workbook.worksheets)}
+    if empty:
+        metadata["empty_sheets"] = empty
+    if hidden:
+        metadata["hidden_sheets"] = hidden
+    return Extracted(units, metadata)
+
+
+def _sheet(sheet: Any, number: int) -> Unit:
+    from openpyxl.utils.cell import range_boundaries
+
+    cells = _cells(sheet)
+    origin = {"sheet": sheet.title}
+    blocks: list[Block] = []
+    for table in sorted(sheet.tables.values(), key=lambda table: table.ref):
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        header_rows = int(table.headerRowCount if table.headerRowCount is not None else 1)
+        taken = {key: cells.pop(key) for key in list(cells)
+                 if min_row <= key[0] <= max_row and min_col <= key[1] <= max_col}
+        block = _block(taken, header_rows, origin, table.displayName or table.name)
+        if block is not None:
+            blocks.append(block)
+    for group in _row_groups(cells):
+        block = _block(group, 1, origin, None)
+        if block is not None:
+            blocks.append(block)
+    blocks.sort(key=lambda block: _first_cell(block))
+    return Unit("sheet", number, sheet.title, blocks, origin)
+
+
+def _cells(sheet: Any) -> Cells:
+    """Every cell with a value as text, merged ranges filled with their first cell's value."""
+    cells: Cells = {}
+    if sheet.max_row < 1 or sheet.max_column < 1:
+        return cells
+    for row in sheet.iter_rows():
+        for cell in row:
+            text = _text(cell.value)
+            if text:
+                cells[(cell.row, cell.column)] = text
+    for merged in sheet.merged_cells.ranges:
+        text = cells.get((merged.min_row, merged.min_col))
+        if not text:
+            continue
+        for row in range(merged.min_row, min(merged.max_row, sheet.max_row) + 1):
+            for column in range(merged.min_col, min(merged.max_col, sheet.max_column) + 1):
+                cells[(row, column)] = text
+    return cells
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return clean(value).strip()
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.15g}"
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else \
+            value.isoformat(sep=" ")
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return clean(str(value)).strip()
+
+
+def _row_groups(cells: Cells) -> list[Cells]:
+    """The cells cut into groups of consecutive non-empty rows."""
+    groups: list[Cells] = []
+    last_row = None
+    for key in sorted(cells):
+        if last_row is None or key[0] > last_row + 1:
+            groups.append({})
+        groups[-1][key] = cells[key]
+        last_row = key[0]
+    return groups
+
+
+def _block(cells: Cells, header_rows: int, origin: dict[str, Any], name: str | None
+           ) -> Block | None:
+    from openpyxl.utils.cell import get_column_letter
+
+    if not cells:
+        return None
+    rows = sorted({row for row, _ in cells})
+    columns = sorted({column for _, column in cells})
+    first, last = get_column_letter(columns[0]), get_column_letter(columns[-1])
+    where = {**origin, "range": f"{first}{rows[0]}:{last}{rows[-1]}"}
+    if len(cells) == 1:
+        return Block(PARAGRAPH, next(iter(cells.values())), origin=where)
+    texts = [[cells.get((row, column), "") for column in columns] for row in rows]
+    origins = [{**origin, "range": f"{first}{row}:{last}{row}"} for row in rows]
+    if name:
+        where["table"] = name
+    header_rows = min(header_rows, len(rows) - 1) if len(rows) > 1 else 0
+    return Block(TABLE, table=Table(texts, header_rows, origins), origin=where)
+
+
+def _first_cell(block: Block) -> tuple[int, int]:
+    """Where a block starts on its sheet (row, column), so tables and groups keep their order."""
+    from openpyxl.utils.cell import range_boundaries
+
+    min_col, min_row, _, _ = range_boundaries(block.origin["range"])
+    return (min_row, min_col)
