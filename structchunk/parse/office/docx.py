@@ -21,6 +21,7 @@ from typing import Any
 
 import regex
 
+from structchunk.parse.office.build import build
 from structchunk.parse.office.grid import Cell, flatten
 from structchunk.parse.office.ooxml import MC, W, package_bytes
 from structchunk.parse.office.package import check_package, reading, require
@@ -37,6 +38,7 @@ from structchunk.parse.office.records import (
     Unit,
     clean,
 )
+from structchunk.tree import Document
 
 WHAT = "a Word document (.docx)"
 _HEADING_STYLE = regex.compile(r"^(?:heading|überschrift|titre|título|titolo|kop)\s*(\d)$")
@@ -321,3 +323,9 @@ def _int(value: str | None) -> int | None:
         return int(value) if value is not None else None
     except ValueError:
         return None
+
+
+def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
+                language: str | None = None, **options: Any) -> Document:
+    """Parse a Word document into a Document whose text is its derived text."""
+    return build(read(data, origin), "docx", origin, path, language)

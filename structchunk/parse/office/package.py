@@ -87,6 +87,28 @@ def _ole_error(data: bytes, origin: str, what: str) -> StructchunkError:
         "read", origin)
 
 
+# The part that tells each package format, and the name of the format it tells.
+_PACKAGE_PARTS = (
+    (b"word/document.xml", "a Word document (.docx)"),
+    (b"ppt/presentation.xml", "a PowerPoint presentation (.pptx)"),
+    (b"xl/workbook.xml", "an Excel workbook (.xlsx)"),
+    (b"application/vnd.oasis.opendocument.text", "an OpenDocument text (.odt)"),
+)
+PACKAGE_FORMATS = {"a Word document (.docx)": "docx", "a PowerPoint presentation (.pptx)": "pptx",
+                   "an Excel workbook (.xlsx)": "xlsx", "an OpenDocument text (.odt)": "odt"}
+
+
+def describe_package(data: bytes) -> str | None:
+    """What office package `data` is, by the parts its ZIP directory names, if it is one.
+
+    The names of a ZIP's members are stored in clear in its local headers, and an ODF
+    package's first member is its uncompressed `mimetype`, so a byte search decides without
+    opening the archive."""
+    if not data.startswith(b"PK"):
+        return None
+    return next((name for part, name in _PACKAGE_PARTS if part in data), None)
+
+
 @contextmanager
 def reading(origin: str, what: str) -> Iterator[None]:
     """Turn any failure of a reader library into a `ParseError` naming the file."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from structchunk.parse.office.build import build
 from structchunk.parse.office.grid import Cell, flatten
 from structchunk.parse.office.ooxml import package_bytes
 from structchunk.parse.office.package import check_package, guarded, reading, require
@@ -29,6 +30,7 @@ from structchunk.parse.office.records import (
     Unit,
     clean,
 )
+from structchunk.tree import Document
 
 WHAT = "a PowerPoint presentation (.pptx)"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
@@ -151,3 +153,11 @@ def _chart_title(chart: Any) -> str:
     if not chart.has_title or not chart.chart_title.has_text_frame:
         return ""
     return clean(chart.chart_title.text_frame.text).strip()
+
+
+def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
+                language: str | None = None, *, speaker_notes: bool = True,
+                **options: Any) -> Document:
+    """Parse a presentation into a Document whose text is its derived text; slides are units
+    (`metadata["slide"]`). `speaker_notes=False` leaves the notes out."""
+    return build(read(data, origin, speaker_notes), "pptx", origin, path, language)

@@ -5,7 +5,7 @@ The tables of a sheet are its defined tables (Insert > Table: their range and he
 count), then the remaining cells cut into blocks at fully empty rows; such a block's first
 row is its header, columns empty throughout the block are dropped, and a block of a single
 cell is a paragraph (a title over a table). A merged range's value stands in every cell it
-covers, so each row of a split table keeps it. `origin` is `{"sheet": name, "range": "A1:D9"}`
+covers, so each row of a split table keeps it. `origin` is `{"sheet": name, "cells": "A1:D9"}`
 for a table and the cell range of each row for its rows.
 """
 
@@ -16,6 +16,7 @@ import io
 import warnings
 from typing import Any
 
+from structchunk.parse.office.build import build
 from structchunk.parse.office.ooxml import package_bytes
 from structchunk.parse.office.package import check_package, reading, require
 from structchunk.parse.office.records import (
@@ -27,6 +28,7 @@ from structchunk.parse.office.records import (
     Unit,
     clean,
 )
+from structchunk.tree import Document
 
 WHAT = "an Excel workbook (.xlsx)"
 Cells = dict[tuple[int, int], str]  # (row, column), 1-based -> text
@@ -92,12 +94,12 @@ def _cells(sheet: Any) -> Cells:
             if text:
                 cells[(cell.row, cell.column)] = text
     for merged in sheet.merged_cells.ranges:
-        text = cells.get((merged.min_row, merged.min_col))
-        if not text:
+        value = cells.get((merged.min_row, merged.min_col))
+        if not value:
             continue
         for row in range(merged.min_row, min(merged.max_row, sheet.max_row) + 1):
             for column in range(merged.min_col, min(merged.max_col, sheet.max_column) + 1):
-                cells[(row, column)] = text
+                cells[(row, column)] = value
     return cells
 
 
@@ -139,11 +141,11 @@ def _block(cells: Cells, header_rows: int, origin: dict[str, Any], name: str | N
     rows = sorted({row for row, _ in cells})
     columns = sorted({column for _, column in cells})
     first, last = get_column_letter(columns[0]), get_column_letter(columns[-1])
-    where = {**origin, "range": f"{first}{rows[0]}:{last}{rows[-1]}"}
+    where = {**origin, "cells": f"{first}{rows[0]}:{last}{rows[-1]}"}
     if len(cells) == 1:
         return Block(PARAGRAPH, next(iter(cells.values())), origin=where)
     texts = [[cells.get((row, column), "") for column in columns] for row in rows]
-    origins = [{**origin, "range": f"{first}{row}:{last}{row}"} for row in rows]
+    origins = [{**origin, "cells": f"{first}{row}:{last}{row}"} for row in rows]
     if name:
         where["table"] = name
     header_rows = min(header_rows, len(rows) - 1) if len(rows) > 1 else 0
@@ -154,5 +156,11 @@ def _first_cell(block: Block) -> tuple[int, int]:
     """Where a block starts on its sheet (row, column), so tables and groups keep their order."""
     from openpyxl.utils.cell import range_boundaries
 
-    min_col, min_row, _, _ = range_boundaries(block.origin["range"])
+    min_col, min_row, _, _ = range_boundaries(block.origin["cells"])
     return (min_row, min_col)
+
+
+def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
+                language: str | None = None, **options: Any) -> Document:
+    """Parse an Excel workbook into a Document whose text is its derived text."""
+    return build(read(data, origin), "xlsx", origin, path, language)
