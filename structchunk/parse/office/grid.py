@@ -4,14 +4,16 @@ A reader gives each row as the cells that start in it, in column order: a cell's
 many grid columns it spans, or `text=None` for a cell that continues the one above it (a
 vertical merge). `flatten` returns a rectangle of texts in which a vertically merged cell's
 text stands in every row it covers, so each row of a split table reads whole on its own, and a
-horizontally merged cell's text stands in every column it covers in the header rows (a group
-heading over its columns) but only in its first column in the body (a caption row across the
-table is not repeated in every column).
+horizontally merged cell's text stands in every column it covers in the header rows when it
+is short (a group heading over its columns) but only in its first column otherwise (a caption
+row across the table, a form's long question, is not repeated in every column).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+MAX_REPEATED = 40  # characters: a longer spanned header (a form's question) stands once
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,8 @@ def flatten(rows: list[list[Cell]], header_rows: int) -> list[list[str]]:
                 texts.extend([""] * (column + span - len(texts)))
                 continue
             texts.append(cell.text)
-            texts.extend([cell.text if header else ""] * (span - 1))
+            repeated = header and len(cell.text) <= MAX_REPEATED
+            texts.extend([cell.text if repeated else ""] * (span - 1))
         grid.append(texts)
     width = max((len(texts) for texts in grid), default=0)
     for texts in grid:

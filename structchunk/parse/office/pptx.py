@@ -1,12 +1,13 @@
 """PowerPoint (PPTX) on python-pptx: each slide a unit, its title the heading, notes kept.
 
-A slide gives its title (the title placeholder) as a level-1 heading, then the text of its
-other shapes in the file's order, groups included: the paragraphs of a body or content
-placeholder and bulleted paragraphs elsewhere are list items with their indent level, other
-text is paragraphs; tables keep their first row as header with merged cells flattened; a
-chart gives its title. The speaker notes follow as a NOTES block, which the builder marks as
-notes. `origin` is `{"slide": n}` (1-based), with `"notes": True` on the notes and
-`"table"`/`"row"` on table rows.
+A slide gives its title (the title placeholder, else a first text that is short and no
+sentence) as a level-1 heading, then the text of its other shapes in the file's order, groups
+included; the slide number, date and footer placeholders, which repeat on every slide, are
+left out. The paragraphs of a body or content placeholder and bulleted paragraphs elsewhere
+are list items with their indent level, other text is paragraphs; tables keep their first
+row as header with merged cells flattened; a chart gives its title. The speaker notes follow
+as a NOTES block, which the builder marks as notes. `origin` is `{"slide": n}` (1-based),
+with `"notes": True` on the notes and `"table"`/`"row"` on table rows.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ WHAT = "a PowerPoint presentation (.pptx)"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _BULLETS = (_A + "buChar", _A + "buAutoNum")
 _LIST_PLACEHOLDERS = frozenset({"BODY", "OBJECT", "VERTICAL_BODY", "VERTICAL_OBJECT"})
+_MAX_TITLE = 80  # characters of a first line taken as the title of an untitled slide
+# Placeholders that repeat on every slide (the number, the date, the footer): left out.
+_RUNNING_PLACEHOLDERS = frozenset({"SLIDE_NUMBER", "DATE", "FOOTER", "HEADER"})
 
 
 def read(data: bytes, origin: str, notes: bool = True) -> Extracted:
@@ -68,6 +72,8 @@ def _slide(slide: Any, number: int, notes: bool) -> Unit:
         if title_shape is not None and shape.shape_id == title_shape.shape_id:
             continue
         _shape(shape, blocks, origin, tables)
+    if not title:
+        title = _title_from_first_line(blocks)
     if notes:
         text = guarded(lambda: _notes_text(slide), "")
         if text:
@@ -96,6 +102,8 @@ def _shape(shape: Any, blocks: list[Block], origin: dict[str, Any], tables: list
         return
     placeholder = guarded(lambda: shape.placeholder_format.type.name, None) \
         if guarded(lambda: shape.is_placeholder, False) else None
+    if placeholder in _RUNNING_PLACEHOLDERS:
+        return
     as_list = placeholder in _LIST_PLACEHOLDERS
     for paragraph in shape.text_frame.paragraphs:
         text = clean(paragraph.text).strip()
@@ -109,6 +117,20 @@ def _shape(shape: Any, blocks: list[Block], origin: dict[str, Any], tables: list
         ordered = properties is not None and properties.find(_A + "buAutoNum") is not None
         blocks.append(Block(kind_of, text, paragraph.level if kind_of == ITEM else 0,
                             ordered, origin=dict(origin)))
+
+
+def _title_from_first_line(blocks: list[Block]) -> str:
+    """A slide without a title placeholder whose first text is short and no sentence (a text
+    box set as a title, perhaps broken over two lines) gets that text as its heading, so its
+    chunks have a heading path."""
+    if not blocks or blocks[0].kind != PARAGRAPH:
+        return ""
+    first = blocks[0]
+    title = " ".join(first.text.split())
+    if len(title) > _MAX_TITLE or title.endswith((".", ";", ",")):
+        return ""
+    first.kind, first.level, first.text = HEADING, 1, title
+    return title
 
 
 def _table(table: Any, origin: dict[str, Any], index: int) -> Block | None:
