@@ -42,6 +42,7 @@ from structchunk.tree import Document
 
 WHAT = "a Word document (.docx)"
 _HEADING_STYLE = regex.compile(r"^(?:heading|überschrift|titre|título|titolo|kop)\s*(\d)$")
+_NUMBERED_STYLE = regex.compile(r"^list(?: bullet| number| continue)? ([2-9])$")
 _CODE_STYLES = frozenset({"code", "source code", "html preformatted", "macro text",
                           "preformatted text", "code block"})
 # Elements whose children are read as if they stood in their parent.
@@ -59,12 +60,15 @@ class _Style:
     name: str
     outline: int | None  # 0-based outline level, None for body text
     numbered: bool  # the style carries numbering (a list style)
+    list_level: int | None = None  # the numbering level the style gives, if it gives one
+    num_id: str | None = None  # the numbering the style carries
 
 
 @dataclass
 class _Walk:
     styles: dict[str, _Style]
     formats: dict[tuple[str, int], str]  # (numId, ilvl) -> numFmt
+    style_levels: dict[str, int]  # paragraph style id -> the numbering level linked to it
     blocks: list[Block] = field(default_factory=list)
     paragraphs: int = 0
     tables: int = 0
@@ -76,7 +80,7 @@ def read(data: bytes, origin: str) -> Extracted:
     package = check_package(data, origin, WHAT)
     with reading(origin, WHAT):
         document = docx.Document(io.BytesIO(package_bytes(package, data)))
-        walk = _Walk(_styles(document), _numbering(document))
+        walk = _Walk(_styles(document), *_numbering(document))
         _body(walk, document.element.body, nested=False)
     blocks = _with_title_levels(walk.blocks)
     metadata: dict[str, Any] = {"paragraph_count": walk.paragraphs, "table_count": walk.tables}
@@ -86,6 +90,8 @@ def read(data: bytes, origin: str) -> Extracted:
 def _styles(document: Any) -> dict[str, _Style]:
     """Paragraph styles by id, with outline level and numbering inherited along `basedOn`."""
     raw: dict[str, tuple[str, str | None, int | None, bool]] = {}
+    list_levels: dict[str, int] = {}
+    num_ids: dict[str, str] = {}
     for style in document.styles.element.iter(W + "style"):
         style_id = style.get(W + "styleId")
         if not style_id:
@@ -93,6 +99,12 @@ def _styles(document: Any) -> dict[str, _Style]:
         name = style.find(W + "name")
         based = style.find(W + "basedOn")
         level = style.find(f"{W}pPr/{W}outlineLvl")
+        ilvl = style.find(f"{W}pPr/{W}numPr/{W}ilvl")
+        if ilvl is not None:
+            list_levels[style_id] = _int(ilvl.get(W + "val")) or 0
+        num_id = style.find(f"{W}pPr/{W}numPr/{W}numId")
+        if num_id is not None and num_id.get(W + "val"):
+            num_ids[style_id] = num_id.get(W + "val")
         raw[style_id] = (
             (name.get(W + "val") if name is not None else style_id) or style_id,
             based.get(W + "val") if based is not None else None,
@@ -108,23 +120,29 @@ def _styles(document: Any) -> dict[str, _Style]:
             numbered = numbered or parent_numbered
             based = parent
         outline = level if level is not None and 0 <= level < 9 else None
-        styles[style_id] = _Style(name.lower(), outline, numbered)
+        styles[style_id] = _Style(name.lower(), outline, numbered, list_levels.get(style_id),
+                                  num_ids.get(style_id))
     return styles
 
 
-def _numbering(document: Any) -> dict[tuple[str, int], str]:
-    """The number format of every (numId, level): "bullet", "decimal", "none", ..."""
+def _numbering(document: Any) -> tuple[dict[tuple[str, int], str], dict[str, int]]:
+    """The number format of every (numId, level) ("bullet", "decimal", "none", ...), and the
+    level each linked paragraph style stands for (a `w:pStyle` in a level)."""
     try:
         numbering = document.part.numbering_part.element
     except (KeyError, NotImplementedError, AttributeError):
-        return {}
+        return {}, {}
     abstract: dict[str, dict[int, str]] = {}
+    style_levels: dict[str, int] = {}
     for definition in numbering.iter(W + "abstractNum"):
         levels = {}
         for level in definition.iter(W + "lvl"):
             fmt = level.find(W + "numFmt")
-            levels[_int(level.get(W + "ilvl")) or 0] = (
-                fmt.get(W + "val", "decimal") if fmt is not None else "decimal")
+            number = _int(level.get(W + "ilvl")) or 0
+            levels[number] = fmt.get(W + "val", "decimal") if fmt is not None else "decimal"
+            linked = _val(level, W + "pStyle")
+            if linked:
+                style_levels[linked] = number
         abstract[definition.get(W + "abstractNumId", "")] = levels
     formats: dict[tuple[str, int], str] = {}
     for num in numbering.iter(W + "num"):
@@ -133,7 +151,7 @@ def _numbering(document: Any) -> dict[tuple[str, int], str]:
             continue
         for level, fmt in abstract.get(ref.get(W + "val", ""), {}).items():
             formats[(num.get(W + "numId", ""), level)] = fmt
-    return formats
+    return formats, style_levels
 
 
 def _body(walk: _Walk, body: Any, nested: bool) -> None:
@@ -231,10 +249,9 @@ def _classify(walk: _Walk, p: Any, text: str, origin: dict[str, Any]) -> Block:
     if heading or outline is not None:
         level = int(heading.group(1)) if heading else (outline or 0) + 1
         return Block(HEADING, text, max(1, level), origin=origin)
-    num_id = _val(properties, f"{W}numPr/{W}numId")
-    level = _int(_val(properties, f"{W}numPr/{W}ilvl")) or 0
-    if (num_id not in (None, "0")) or (num_id is None and style.numbered) \
-            or name.startswith(("list bullet", "list number")):
+    num_id = _val(properties, f"{W}numPr/{W}numId") or style.num_id
+    if num_id not in (None, "0") or name.startswith(("list bullet", "list number")):
+        level = _list_level(walk, properties, style_id, style)
         fmt = walk.formats.get((num_id or "", level))
         ordered = name.startswith("list number") if fmt is None else fmt not in (
             "bullet", "none")
@@ -244,6 +261,20 @@ def _classify(walk: _Walk, p: Any, text: str, origin: dict[str, Any]) -> Block:
     if name in _CODE_STYLES:
         return Block(CODE, text, origin=origin)
     return Block(PARAGRAPH, text, origin=origin)
+
+
+def _list_level(walk: _Walk, properties: Any, style_id: str | None, style: _Style) -> int:
+    """The paragraph's own level; else, for Word's built-in "List Bullet 2" styles (each
+    linked to level 0 of a numbering of its own, indented by the style), the number in the
+    name; else the level the style links to in the numbering or gives itself; else the top."""
+    level = _int(_val(properties, f"{W}numPr/{W}ilvl"))
+    if level is None:
+        numbered_style = _NUMBERED_STYLE.match(style.name)
+        if numbered_style:
+            level = int(numbered_style.group(1)) - 1
+    if level is None:
+        level = walk.style_levels.get(style_id or "", style.list_level)
+    return max(0, min(level or 0, 8))
 
 
 def _table(walk: _Walk, table: Any) -> None:
