@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from structchunk.errors import UnsupportedFormatError
-from structchunk.parse.office.package import describe_package
+from structchunk.parse.office.package import OLE_MAGIC, ole_error
+from structchunk.parse.sniffing import package_format
 from structchunk.tree import Document
 
 _NAMES = {".doc": "an old binary Word document (.doc)",
@@ -28,10 +29,13 @@ _NAMES = {".doc": "an old binary Word document (.doc)",
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
                 language: str | None = None, **options: Any) -> Document:
     suffix = Path(path or origin).suffix.lower()
-    actual = describe_package(data)
+    actual = package_format(data) if data.startswith(b"PK") else None
     if actual is not None:
         raise UnsupportedFormatError(
-            f"is named {suffix} but is {actual}; rename it to read it", origin)
+            f"is named {suffix} but is a .{actual} package; rename it to .{actual} to read it",
+            origin)
+    if suffix not in _NAMES and data.startswith(OLE_MAGIC):
+        raise ole_error(data, origin, "an Office file")  # bytes without a name
     kind = _NAMES.get(suffix, "an old binary Office file")
     raise UnsupportedFormatError(
         f"is {kind}, which structchunk does not read; save it as the current format "

@@ -26,7 +26,7 @@ from structchunk.errors import (
     install_hint,
 )
 
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # Stream names (UTF-16LE in the compound file's directory) that identify what an OLE file is.
 _OLE_KINDS = (
     ("EncryptionInfo", None),
@@ -51,8 +51,8 @@ def require(module: str, what: str) -> ModuleType:
 
 def check_package(data: bytes, origin: str, what: str) -> zipfile.ZipFile:
     """The ZIP package in `data`, or an error saying what the file is instead."""
-    if data.startswith(_OLE_MAGIC):
-        raise _ole_error(data, origin, what)
+    if data.startswith(OLE_MAGIC):
+        raise ole_error(data, origin, what)
     if not data.startswith(b"PK"):
         raise ParseError(f"is not {what} (not a ZIP package; damaged or another format?)",
                          origin)
@@ -73,7 +73,7 @@ def check_package(data: bytes, origin: str, what: str) -> zipfile.ZipFile:
     return package
 
 
-def _ole_error(data: bytes, origin: str, what: str) -> StructchunkError:
+def ole_error(data: bytes, origin: str, what: str) -> StructchunkError:
     for stream, kind in _OLE_KINDS:
         if stream.encode("utf-16-le") in data:
             if kind is None:
@@ -85,28 +85,6 @@ def _ole_error(data: bytes, origin: str, what: str) -> StructchunkError:
     return UnsupportedFormatError(
         "is an OLE compound file (an old binary Office format), which structchunk does not "
         "read", origin)
-
-
-# The part that tells each package format, and the name of the format it tells.
-_PACKAGE_PARTS = (
-    (b"word/document.xml", "a Word document (.docx)"),
-    (b"ppt/presentation.xml", "a PowerPoint presentation (.pptx)"),
-    (b"xl/workbook.xml", "an Excel workbook (.xlsx)"),
-    (b"application/vnd.oasis.opendocument.text", "an OpenDocument text (.odt)"),
-)
-PACKAGE_FORMATS = {"a Word document (.docx)": "docx", "a PowerPoint presentation (.pptx)": "pptx",
-                   "an Excel workbook (.xlsx)": "xlsx", "an OpenDocument text (.odt)": "odt"}
-
-
-def describe_package(data: bytes) -> str | None:
-    """What office package `data` is, by the parts its ZIP directory names, if it is one.
-
-    The names of a ZIP's members are stored in clear in its local headers, and an ODF
-    package's first member is its uncompressed `mimetype`, so a byte search decides without
-    opening the archive."""
-    if not data.startswith(b"PK"):
-        return None
-    return next((name for part, name in _PACKAGE_PARTS if part in data), None)
 
 
 @contextmanager

@@ -40,7 +40,7 @@ def test_a_current_package_with_an_old_suffix_is_named(tmp_path: Path) -> None:
     pytest.importorskip("docx")
     path = tmp_path / "renamed.doc"
     path.write_bytes(docx_bytes(lambda document: document.add_paragraph("x")))
-    with pytest.raises(UnsupportedFormatError, match=r"is a Word document \(\.docx\); rename"):
+    with pytest.raises(UnsupportedFormatError, match=r"is a \.docx package; rename it to \.docx"):
         structchunk.parse(path)
 
 
@@ -112,3 +112,27 @@ def test_a_missing_office_extra_names_the_install_command(monkeypatch: pytest.Mo
     monkeypatch.setattr(package.importlib, "import_module", without_readers)
     with pytest.raises(MissingDependencyError, match=r'pip install "structchunk-rag\[office\]"'):
         structchunk.parse(b"PK\x03\x04", format=fmt)
+
+
+def test_packages_without_a_name_are_read_by_their_parts() -> None:
+    pytest.importorskip("docx")
+    pytest.importorskip("pptx")
+    pytest.importorskip("openpyxl")
+    from tests.parse.office.make import pptx_bytes, xlsx_bytes
+
+    def slide(presentation: object) -> None:
+        layout = presentation.slide_layouts[5]  # type: ignore[attr-defined]
+        presentation.slides.add_slide(layout).shapes.title.text = "Hi"  # type: ignore[attr-defined]
+
+    made = {"docx": docx_bytes(lambda document: document.add_paragraph("Hi")),
+            "pptx": pptx_bytes(slide),
+            "xlsx": xlsx_bytes(lambda workbook: workbook.active.append(["Hi", "there"])),
+            "odt": odt_bytes("<text:p>Hi</text:p>")}
+    for fmt, data in made.items():
+        document = structchunk.parse(data)
+        assert document.format == fmt and "Hi" in document.text
+
+
+def test_an_old_binary_file_without_a_name_is_named_by_its_streams() -> None:
+    with pytest.raises(UnsupportedFormatError, match=r"PowerPoint presentation \(\.ppt\)"):
+        structchunk.parse(ole_bytes("PowerPoint Document"))
