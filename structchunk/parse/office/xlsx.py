@@ -4,7 +4,7 @@ Cell values are the values Excel last computed (`data_only`): a formula gives it
 The tables of a sheet are its defined tables (Insert > Table: their range and header row
 count), then the remaining cells cut into blocks at fully empty rows; such a block's first
 row is its header, columns empty throughout the block are dropped, and a block of a single
-cell is a paragraph (a title over a table). A merged range's value stands in every cell it
+cell is a paragraph (a title over a table). A merged range's value stands in every row it
 covers, so each row of a split table keeps it. `origin` is `{"sheet": name, "cells": "A1:D9"}`
 for a table and the cell range of each row for its rows.
 """
@@ -84,22 +84,30 @@ def _sheet(sheet: Any, number: int) -> Unit:
 
 
 def _cells(sheet: Any) -> Cells:
-    """Every cell with a value as text, merged ranges filled with their first cell's value."""
+    """Every cell with a value as text, merged ranges filled with their first cell's value.
+
+    The cells the sheet holds are read directly: walking rows and columns up to the sheet's
+    extent would create a cell for every coordinate of a sheet formatted to its last column.
+    A merged range's value stands in the first column of every row it covers (as
+    `grid.flatten` treats a body cell merged down and across), down to the last row that
+    holds a value (a merge down a whole column ends with the data)."""
     cells: Cells = {}
-    if sheet.max_row < 1 or sheet.max_column < 1:
+    stored = getattr(sheet, "_cells", None)
+    found = stored.values() if isinstance(stored, dict) else (
+        cell for row in sheet.iter_rows() for cell in row)
+    for cell in found:
+        text = _text(cell.value)
+        if text:
+            cells[(cell.row, cell.column)] = text
+    if not cells:
         return cells
-    for row in sheet.iter_rows():
-        for cell in row:
-            text = _text(cell.value)
-            if text:
-                cells[(cell.row, cell.column)] = text
+    last_row = max(row for row, _ in cells)
     for merged in sheet.merged_cells.ranges:
         value = cells.get((merged.min_row, merged.min_col))
         if not value:
             continue
-        for row in range(merged.min_row, min(merged.max_row, sheet.max_row) + 1):
-            for column in range(merged.min_col, min(merged.max_col, sheet.max_column) + 1):
-                cells[(row, column)] = value
+        for row in range(merged.min_row + 1, min(merged.max_row, last_row) + 1):
+            cells[(row, merged.min_col)] = value
     return cells
 
 
