@@ -264,6 +264,8 @@ class _Reader:
         rows = []
         for number, row_start in enumerate(starts):
             row_end = starts[number + 1] if number + 1 < len(starts) else end
+            if number == 0 and header_count:
+                row_start = first  # the directive is repeated with the header
             rows.append(self._node(NodeKind.ROW, row_start, row_end - 1,
                                    header=number < header_count))
         return self._table(first, end, rows)
