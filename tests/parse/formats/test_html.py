@@ -131,7 +131,7 @@ def test_right_to_left_pages_keep_their_text_in_logical_order() -> None:
     document = _document(page)
     assert document.metadata["direction"] == "rtl"
     assert document.metadata["lang"] == "ar"
-    assert "# مقدمة\n\nهذا نص عربي. وهذه جملة ثانية." == document.text
+    assert document.text == "# مقدمة\n\nهذا نص عربي. وهذه جملة ثانية."
     chunks = structchunk.split(document, max_size=100)
     assert chunks[0].heading_path == ("مقدمة",)
     assert chunks[0].language == "ar"
