@@ -42,7 +42,7 @@ def parse_option_names() -> frozenset[str]:
         try:
             module = importlib.import_module(fmt.module)
         except ModuleNotFoundError as err:  # a format whose optional extra is not installed
-            if (err.name or "").startswith("structchunk"):
+            if (err.name or "").partition(".")[0] == "structchunk":
                 raise
             continue
         for function in (getattr(module, "parse", None), getattr(module, "parse_bytes", None)):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pathspec
 
+from structchunk.parse.formats import format_for_name
+
 STDIN = "-"
 _GLOB_CHARS = frozenset("*?[")
 _SNIFF_BYTES = 8192
@@ -203,7 +205,11 @@ def _matches(relative: str, patterns: Iterable[str]) -> bool:
 
 
 def _binary_reason(path: Path) -> str | None:
-    """Files with NUL bytes and no text byte-order mark are binary, unless they are PDFs."""
+    """Files with NUL bytes and no text byte-order mark are binary, unless they are PDFs or
+    named as a binary format structchunk knows (a `.docx`, or a `.doc` it refuses by name)."""
+    fmt = format_for_name(str(path))
+    if fmt is not None and fmt.binary:
+        return None
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)

@@ -55,7 +55,7 @@ class Format:
         try:
             return importlib.import_module(self.module)
         except ModuleNotFoundError as err:
-            if (err.name or "").startswith("structchunk"):
+            if (err.name or "").partition(".")[0] == "structchunk":
                 raise
             raise MissingDependencyError(
                 f"reading {self.name} needs the package {err.name!r}: "

@@ -94,6 +94,8 @@ class DerivedText:
         self._units: list[_Block] = []
         self._pages: list[tuple[int, int]] = []
         self._pending_page: int | None = None
+        self._first_line = ""  # the last block's first line and line starts, as written
+        self._line_starts: list[int] = []
 
     # Leaves -------------------------------------------------------------------------
 
@@ -128,10 +130,11 @@ class DerivedText:
         indent = "".join(open_.indent for open_ in self._stack)
         prefixed = bool(indent) or any(open_.marker for open_ in self._stack)
         block = self._leaf(NodeKind.CODE, f"{fence_open}\n{body}\n{fence}", origin)
-        closing_line = block.end - len(fence) - len(indent) - 1
-        block.attrs.update(language=name, fence_open=fence_open, fence_close=fence,
-                           body_start=block.start + len(fence_open) + 1,
-                           body_end=closing_line, _prefixed=prefixed)
+        # As in Markdown, the opening fence is the block's first line with its prefix.
+        block.attrs.update(language=name, fence_open=self._first_line,
+                           fence_close=(indent + fence).strip(),
+                           body_start=self._line_starts[1] + len(indent),
+                           body_end=self._line_starts[-1] - 1, _prefixed=prefixed)
 
     def table(self, rows: Sequence[Sequence[str]], header_rows: int = 0,
               origin: Origin | None = None, row_origins: Sequence[Origin | None] = ()
@@ -282,7 +285,9 @@ class DerivedText:
     def _write(self, lines: list[str], first_child: bool, tight: bool = False
                ) -> tuple[int, int]:
         """Write a block's lines after the separator its place needs; return the span of its
-        text (prefixes of the first line excluded)."""
+        text. As in Markdown, a block starts where its first line does (its prefixes `> `,
+        `- `, `: ` included, indentation not), and so does every container opening on that
+        line: the markers lie inside the first block, never between blocks."""
         if self._length:
             self._emit("\n" if tight else self._separator())
         if self._pending_page is not None:
@@ -295,14 +300,18 @@ class DerivedText:
             if open_.child_marker is not None and open_.block.children and (
                     first_child if depth == len(stack) - 1 else not stack[depth + 1].started):
                 piece = open_.child_marker  # the first line of a new definition
-            if open_.block.start < 0:
-                open_.block.start = self._length + len(first)
             first += piece
+        start = self._length + len(first) - len(first.lstrip(" "))
+        for open_ in stack:
+            if open_.block.start < 0:
+                open_.block.start = start
         self._emit(first)
-        start = self._length
+        self._first_line = first.lstrip(" ") + lines[0]
         indent = "".join(open_.indent for open_ in self._stack)
         self._emit(lines[0])
+        self._line_starts = [start]
         for line in lines[1:]:
+            self._line_starts.append(self._length + 1)
             self._emit("\n" + (indent + line if line.strip() else indent.rstrip()))
         for open_ in stack:
             open_.started = True

@@ -23,6 +23,7 @@ from selectolax.lexbor import LexborHTMLParser
 from structchunk.decode import Source
 from structchunk.errors import ParseError
 from structchunk.parse.html.boilerplate import main_content as find_main_content
+from structchunk.parse.html.boilerplate import not_text, outside
 from structchunk.parse.html.charset import decode_html
 from structchunk.parse.html.origins import Origins
 from structchunk.parse.html.walker import HtmlWalker
@@ -51,7 +52,7 @@ def parse(source: Source, language: str | None = None, main_content: bool = True
         out, walker, _ = _walk(source, tree, origins, False)  # never all of the page
         how = "everything (removing boilerplate left no text)"
     metadata: dict[str, Any] = {"main_content": how, "removed": walker.removed,
-                                "dropped": dict(sorted(walker.dropped.items())),
+                                "dropped": {**not_text(tree), **_hidden(walker)},
                                 "charset": source.encoding}
     metadata.update(_declared(tree))
     title = tree.css_first("title")
@@ -72,7 +73,14 @@ def _walk(source: Source, tree: LexborHTMLParser, origins: Origins | None, remov
                                                                              "everything"))
     if root is not None:
         walker.blocks(root, inside=root.tag in ("article", "section"))
+        if how not in ("body", "everything"):
+            walker.removed[:0] = outside(root, walker.inline)
     return out, walker, how
+
+
+def _hidden(walker: HtmlWalker) -> dict[str, int]:
+    hidden = walker.dropped.get("hidden", 0)
+    return {"hidden": hidden} if hidden else {}
 
 
 def _declared(tree: LexborHTMLParser) -> dict[str, str]:

@@ -23,6 +23,8 @@ form controls, hidden elements) are dropped and counted in `metadata["dropped"]`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import regex
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -49,6 +51,33 @@ def main_content(tree: LexborHTMLParser) -> tuple[LexborNode | None, str]:
     if len(articles) == 1:
         return articles[0], "article"
     return tree.body, "body"
+
+
+def outside(main: LexborNode, words: Callable[[LexborNode], str]) -> list[dict[str, str]]:
+    """What the page holds beside its main content (the siblings of `main` and of each of
+    its ancestors), each described with the reason it is boilerplate, when it has text."""
+    entries = []
+    node = main
+    while node.parent is not None and node.tag not in ("body", "html"):
+        for sibling in node.parent.iter():
+            if sibling.mem_id == node.mem_id or sibling.tag in NOT_TEXT:
+                continue
+            text = words(sibling)
+            if text:
+                reason = boilerplate(sibling, True, False) or "outside the main content"
+                entries.append(described(sibling, reason, text))
+        node = node.parent
+    return entries
+
+
+def not_text(tree: LexborHTMLParser) -> dict[str, int]:
+    """How many elements of each kind that is no visible text the page holds."""
+    counts = {}
+    for tag in sorted(NOT_TEXT - {"head", "link", "meta"}):
+        found = len(tree.css(tag))
+        if found:
+            counts[tag] = found
+    return counts
 
 
 def is_hidden(node: LexborNode) -> bool:
