@@ -3,10 +3,13 @@ builder (`parse/rendered.py`), so DOCX, PPTX, XLSX and ODT get one kind of tree.
 
 Flat records become the builder's containers here: consecutive list items a list (nested by
 their level, led in by the paragraph before them when it ends in a colon), consecutive quote
-paragraphs one quote, consecutive code paragraphs one code block. A slide or sheet is a unit
-(`metadata["slide"]`, `metadata["sheet"]` on its chunks) whose name is its heading; a slide's
-speaker notes are a section of their own under the heading "Speaker notes", so a chunk of
-notes says so in its heading path as well as in its origin (`"notes": True`).
+paragraphs one quote, consecutive code paragraphs one code block. A table of one row is a
+layout table (a box around text, a banner): its cells are written as paragraphs, so a long
+cell is packed by its sentences like any prose rather than cut at words as one oversized
+row. A slide or sheet is a unit (`metadata["slide"]`, `metadata["sheet"]` on its chunks)
+whose name is its heading; a slide's speaker notes are a section of their own under the
+heading "Speaker notes", so a chunk of notes says so in its heading path as well as in its
+origin (`"notes": True`).
 """
 
 from __future__ import annotations
@@ -77,6 +80,11 @@ def _leaf(text: DerivedText, block: Block) -> None:
         text.heading(block.text, block.level, origin=origin)
     elif block.kind == TABLE and block.table is not None:
         table = block.table
+        if len(table.rows) == 1:  # a layout table (a box, a banner): its cells are prose
+            row_origin = table.row_origins[0] if table.row_origins else origin
+            for cell in dict.fromkeys(table.rows[0]):
+                text.paragraph(cell, origin=row_origin or None)
+            return
         text.table(table.rows, table.header_rows, origin=origin, row_origins=table.row_origins)
     elif block.kind == NOTES:
         text.heading(NOTES_HEADING, 2, origin=origin)

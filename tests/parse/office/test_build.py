@@ -96,3 +96,16 @@ def test_vertical_merges_repeat_down_and_short_spanned_headers_across() -> None:
                                                            Cell("g")]], 1)
     assert grid == [["Group", "Group", long, ""], ["a", "b", "c", "d"], ["e", "", "c", "f"],
                     ["e", "", "c", "g"]]
+
+
+def test_a_table_of_one_row_is_prose() -> None:
+    """A layout table (one row: a box around an article) is packed by sentences, so no
+    chunk after it is flagged oversized for the row cut at words."""
+    article = "A sentence of the boxed article. " * 60
+    table = Table([[article.strip(), "Side note."]], 0, [{"table": 0, "row": 0}])
+    blocks = [Block(TABLE, table=table, origin={"table": 0}), Block(PARAGRAPH, "After.")]
+    document = build(Extracted([Unit("body", 1, None, blocks)]), "docx", "x", None)
+    assert "|" not in document.text and document.text.endswith("Side note.\n\nAfter.")
+    chunks = structchunk.split(document, max_size=300)
+    assert_chunks_valid(document.text, chunks, 300)
+    assert not any(chunk.metadata.get("oversized") for chunk in chunks)
