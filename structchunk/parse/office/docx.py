@@ -3,11 +3,13 @@
 python-docx opens the package and gives the styles, the numbering and the body element; the
 body is walked here because python-docx's own paragraph text leaves out text that Word shows:
 runs inside tracked insertions, content controls, simple fields and smart tags, and text
-boxes. Deleted runs and field codes stay out. Headings come from the paragraph style ("Heading
-N", "Title") or an outline level on the paragraph or its style; list items from numbering on
-the paragraph or its style (numbered or bulleted by the numbering's format); quotes and code
-from their style names. Tables keep their repeat-header rows (the first row when none is
-marked); merged cells are flattened by `grid.flatten`.
+boxes (`wordml.py`). Deleted runs and field codes stay out; footnotes and endnotes follow the
+body under headings of their own, their marks written `[n]` where they stand. Headings come
+from the paragraph style ("Heading N", "Title") or an outline level on the paragraph or its
+style; list items from numbering on the paragraph or its style (numbered or bulleted by the
+numbering's format); quotes and code from their style names. Tables keep their
+repeat-header rows (the first row when none is marked); merged cells are flattened by
+`grid.flatten`.
 
 `origin` of a block: `paragraph` (the index of the body's paragraph, counting those inside
 content controls, 0-based) or `table` (the index of the body's table) and `row`.
@@ -38,6 +40,7 @@ from structchunk.parse.office.records import (
     Unit,
     clean,
 )
+from structchunk.parse.office.wordml import notes, paragraph_text
 from structchunk.tree import Document
 
 WHAT = "a Word document (.docx)"
@@ -45,14 +48,6 @@ _HEADING_STYLE = regex.compile(r"^(?:heading|überschrift|titre|título|titolo|k
 _NUMBERED_STYLE = regex.compile(r"^list(?: bullet| number| continue)? ([2-9])$")
 _CODE_STYLES = frozenset({"code", "source code", "html preformatted", "macro text",
                           "preformatted text", "code block"})
-# Elements whose children are read as if they stood in their parent.
-_TRANSPARENT = frozenset(W + name for name in (
-    "ins", "moveTo", "hyperlink", "smartTag", "fldSimple", "sdt", "sdtContent", "customXml",
-    "dir", "bdo"))
-_SKIPPED = frozenset(W + name for name in ("del", "moveFrom", "pPr", "rPr", "sdtPr",
-                                           "sdtEndPr", "instrText", "delText"))
-_RUN_TEXT = {W + "t": None, W + "tab": "\t", W + "ptab": "\t", W + "br": "\n", W + "cr": "\n",
-             W + "noBreakHyphen": "-"}
 
 
 @dataclass(frozen=True)
@@ -82,6 +77,7 @@ def read(data: bytes, origin: str) -> Extracted:
         document = docx.Document(io.BytesIO(package_bytes(package, data)))
         walk = _Walk(_styles(document), *_numbering(document))
         _body(walk, document.element.body, nested=False)
+        walk.blocks.extend(notes(document))
     blocks = _with_title_levels(walk.blocks)
     metadata: dict[str, Any] = {"paragraph_count": walk.paragraphs, "table_count": walk.tables}
     return Extracted([Unit("body", 1, None, blocks)], metadata)
@@ -174,65 +170,11 @@ def _paragraph(walk: _Walk, p: Any) -> None:
     index = walk.paragraphs
     walk.paragraphs += 1
     boxes: list[Any] = []
-    text = clean(_text(p, boxes)).strip()
+    text = clean(paragraph_text(p, boxes)).strip()
     if text:
         walk.blocks.append(_classify(walk, p, text, {"paragraph": index}))
     for box in boxes:  # a text box's paragraphs follow the paragraph that anchors it
         _body(walk, box, nested=True)
-
-
-def _text(element: Any, boxes: list[Any]) -> str:
-    """The visible text of a paragraph; text boxes met on the way are collected in `boxes`."""
-    parts: list[str] = []
-    stack = [iter(element)]
-    while stack:
-        child = next(stack[-1], None)
-        if child is None:
-            stack.pop()
-            continue
-        tag = child.tag
-        if not isinstance(tag, str) or tag in _SKIPPED:
-            continue
-        if tag == W + "r":
-            parts.append(_run_text(child, boxes))
-        elif tag in _TRANSPARENT:
-            stack.append(iter(child))
-        elif tag == MC + "AlternateContent":
-            choice = child.find(MC + "Choice")
-            if choice is not None:
-                stack.append(iter(choice))
-    return "".join(parts)
-
-
-def _run_text(run: Any, boxes: list[Any]) -> str:
-    parts: list[str] = []
-    for child in run:
-        tag = child.tag
-        if tag in _RUN_TEXT:
-            mapped = _RUN_TEXT[tag]
-            if mapped is None:
-                parts.append(child.text or "")
-            elif tag != W + "br" or child.get(W + "type") in (None, "textWrapping"):
-                parts.append(mapped)
-        elif tag in (W + "drawing", W + "pict", MC + "AlternateContent"):
-            boxes.extend(_outer_text_boxes(child))
-    return "".join(parts)
-
-
-def _outer_text_boxes(element: Any) -> list[Any]:
-    """The text boxes in a drawing, leaving out a Fallback copy and boxes inside boxes."""
-    found = []
-    for box in element.iter(W + "txbxContent"):
-        ancestor = box.getparent()
-        inner = False
-        while ancestor is not None and ancestor is not element:
-            if ancestor.tag in (W + "txbxContent", MC + "Fallback"):
-                inner = True
-                break
-            ancestor = ancestor.getparent()
-        if not inner:
-            found.append(box)
-    return found
 
 
 def _classify(walk: _Walk, p: Any, text: str, origin: dict[str, Any]) -> Block:
@@ -311,7 +253,7 @@ def _cell_text(tc: Any) -> str:
     for element in tc.iter(W + "p"):
         boxes: list[Any] = []
         # Paragraphs of text boxes are reached by iter() too, so their boxes are not read twice.
-        line = clean(_text(element, boxes)).strip()
+        line = clean(paragraph_text(element, boxes)).strip()
         if line:
             lines.append(line)
     return "\n".join(lines)

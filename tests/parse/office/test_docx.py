@@ -108,3 +108,17 @@ def test_the_first_row_is_the_header_when_none_is_marked() -> None:
 
     document, _ = _split(docx_bytes(build))
     assert document.text == "| a0 | b0 |\n| --- | --- |\n| a1 | b1 |\n| a2 | b2 |"
+
+
+def test_footnotes_follow_the_body_with_their_marks_in_place() -> None:
+    """mammoth's footnotes.docx: two notes, marks after "Ouch" and after the full stop."""
+    from tests.conftest import corpus_root
+
+    root = corpus_root()
+    if root is None:
+        pytest.skip("shared corpus not found")
+    path = root / "formats/docx/mammoth-docx/footnotes.docx"
+    document, chunks = _split(path.read_bytes())
+    assert document.text == ("Ouch[1].[2]\n\n# Footnotes\n\n[1] A tachyon walks into a bar."
+                             "\n\n[2] Fin.")
+    assert {"footnote": "2"} in chunks[-1].metadata["origin"]
