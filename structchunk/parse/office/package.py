@@ -36,6 +36,7 @@ _OLE_KINDS = (
     ("Book", "an old binary Excel workbook (.xls)"),
 )
 _ODF_ENCRYPTED = b"encryption-data"
+MAX_EXPANDED = 2_000_000_000  # bytes all parts of a package may expand to
 
 T = TypeVar("T")
 
@@ -62,6 +63,10 @@ def check_package(data: bytes, origin: str, what: str) -> zipfile.ZipFile:
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
         raise ParseError(f"is a damaged {what} (its ZIP package cannot be read: {err})",
                          origin) from err
+    expanded = sum(info.file_size for info in package.infolist())
+    if expanded > MAX_EXPANDED:
+        raise ParseError(f"is {what} whose parts expand to {expanded:,} bytes, more than the "
+                         f"{MAX_EXPANDED:,} read (a ZIP bomb?)", origin)
     if "META-INF/manifest.xml" in names:
         try:
             manifest = package.read("META-INF/manifest.xml")

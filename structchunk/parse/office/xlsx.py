@@ -3,10 +3,11 @@
 Cell values are the values Excel last computed (`data_only`): a formula gives its result.
 The tables of a sheet are its defined tables (Insert > Table: their range and header row
 count), then the remaining cells cut into blocks at fully empty rows; such a block's first
-row is its header, columns empty throughout the block are dropped, and a block of a single
-cell is a paragraph (a title over a table). A merged range's value stands in every row it
-covers, so each row of a split table keeps it. `origin` is `{"sheet": name, "cells": "A1:D9"}`
-for a table and the cell range of each row for its rows.
+row is its header unless it holds numbers only, columns empty throughout the block are
+dropped, and a block of a single cell is a paragraph (a title over a table). A merged
+range's value stands in every row it covers, so each row of a split table keeps it.
+`origin` is `{"sheet": name, "cells": "A1:D9"}` for a table and the cell range of each row
+for its rows.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import datetime
 import io
 import warnings
 from typing import Any
+
+import regex
 
 from structchunk.parse.office.build import build
 from structchunk.parse.office.ooxml import package_bytes
@@ -32,6 +35,7 @@ from structchunk.tree import Document
 
 WHAT = "an Excel workbook (.xlsx)"
 Cells = dict[tuple[int, int], str]  # (row, column), 1-based -> text
+_NUMBER = regex.compile(r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?%?")
 
 
 def read(data: bytes, origin: str) -> Extracted:
@@ -76,7 +80,7 @@ def _sheet(sheet: Any, number: int) -> Unit:
         if block is not None:
             blocks.append(block)
     for group in _row_groups(cells):
-        block = _block(group, 1, origin, None)
+        block = _block(group, 1 if _labels_first(group) else 0, origin, None)
         if block is not None:
             blocks.append(block)
     blocks.sort(key=lambda block: _first_cell(block))
@@ -138,6 +142,13 @@ def _row_groups(cells: Cells) -> list[Cells]:
         groups[-1][key] = cells[key]
         last_row = key[0]
     return groups
+
+
+def _labels_first(cells: Cells) -> bool:
+    """Whether a block's first row reads as column labels: some cell in it is not a number
+    (a block of figures only has no header row to repeat)."""
+    first = min(row for row, _ in cells)
+    return any(not _NUMBER.fullmatch(text) for (row, _), text in cells.items() if row == first)
 
 
 def _block(cells: Cells, header_rows: int, origin: dict[str, Any], name: str | None

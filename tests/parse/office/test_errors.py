@@ -136,3 +136,12 @@ def test_packages_without_a_name_are_read_by_their_parts() -> None:
 def test_an_old_binary_file_without_a_name_is_named_by_its_streams() -> None:
     with pytest.raises(UnsupportedFormatError, match=r"PowerPoint presentation \(\.ppt\)"):
         structchunk.parse(ole_bytes("PowerPoint Document"))
+
+
+def test_a_package_that_expands_past_the_limit_is_refused(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from structchunk.parse.office import package
+
+    monkeypatch.setattr(package, "MAX_EXPANDED", 100)
+    with pytest.raises(ParseError, match="ZIP bomb"):
+        structchunk.parse(odt_bytes("<text:p>" + "x" * 500 + "</text:p>"), format="odt")

@@ -76,3 +76,12 @@ def test_a_sheet_formatted_to_its_last_column_is_read_by_its_values() -> None:
         "# Sheet\n\n| Name | Value | Kind |\n| --- | --- | --- |\n| a | 1 | merged down |\n"
         "|  |  | merged down |\n| Total |  | merged down |")
     assert document.text.count("merged down") == 3  # filled down to the last row of data
+
+
+def test_a_block_of_figures_only_has_no_header_row() -> None:
+    def build(workbook: Any) -> None:
+        for row in ((1, 2.5), (3, 4), (5, 6)):
+            workbook.active.append(row)
+
+    document = structchunk.parse(xlsx_bytes(build), format="xlsx")
+    assert document.text == "# Sheet\n\n| 1 | 2.5 |\n| 3 | 4 |\n| 5 | 6 |"
