@@ -82,7 +82,7 @@ def _leaf(text: DerivedText, block: Block) -> None:
         table = block.table
         if len(table.rows) == 1:  # a layout table (a box, a banner): its cells are prose
             row_origin = table.row_origins[0] if table.row_origins else origin
-            for cell in dict.fromkeys(table.rows[0]):
+            for cell in table.rows[0]:
                 text.paragraph(cell, origin=row_origin or None)
             return
         text.table(table.rows, table.header_rows, origin=origin, row_origins=table.row_origins)
