@@ -121,3 +121,10 @@ def test_folder_runs_route_every_file(tmp_path: Path) -> None:
 def test_loaded_text_takes_the_format_of_its_file(path: str, text: str,
                                                   expected: str | None) -> None:
     assert format_of_loaded(path, text) == expected
+
+
+def test_an_old_office_file_is_named_whatever_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "minutes"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
+    with pytest.raises(UnsupportedFormatError, match=r"\.doc|binary"):
+        structchunk.parse(path)
