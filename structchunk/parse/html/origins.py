@@ -10,9 +10,9 @@ tag wrote, such as a `<p>` for a stray `</p>`) gets no origins rather than wrong
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-import regex
 from selectolax.lexbor import LexborNode
 
 # Names whose elements are cited; others (inline markup) are never looked up.
@@ -23,13 +23,13 @@ CITED = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "pre", "table"
 _RAW_TEXT = ("script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes")
 # Comments and raw text are matched whole so that no tag inside them counts; only the cited
 # names' tags are reported, so the loop below sees few tokens.
-_TOKEN = regex.compile(
+_TOKEN = re.compile(
     r"<!--.*?(?:-->|\Z)"
     r"|<(?:" + "|".join(_RAW_TEXT) + r")\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?(?:</(?:"
     + "|".join(_RAW_TEXT) + r")\s*>|\Z)"
     r"|<(/?)(" + "|".join(sorted(CITED, key=len, reverse=True)) + r")(?=[\s/>])"
     r"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>",
-    regex.DOTALL | regex.IGNORECASE)
+    re.DOTALL | re.IGNORECASE)
 
 
 class Origins:
