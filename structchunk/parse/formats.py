@@ -111,6 +111,7 @@ FORMATS: tuple[Format, ...] = (
            sniff="structchunk.parse.legal.steps:looks_legal_text"),
     Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
     Format("rst", "structchunk.parse.rst", (".rst", ".rest"), narrows=("legal",)),
+    Format("csv", "structchunk.parse.csv_table", (".csv", ".tsv")),
     Format("rtf", "", (".rtf",), binary=True, unsupported="Rich Text Format (RTF)"),
     Format("epub", "", (".epub",), binary=True, unsupported="an EPUB e-book"),
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
