@@ -112,6 +112,7 @@ FORMATS: tuple[Format, ...] = (
     Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
     Format("rst", "structchunk.parse.rst", (".rst", ".rest"), narrows=("legal",)),
     Format("csv", "structchunk.parse.csv_table", (".csv", ".tsv")),
+    Format("asciidoc", "structchunk.parse.asciidoc", (".adoc", ".asciidoc", ".asc")),
     Format("rtf", "", (".rtf",), binary=True, unsupported="Rich Text Format (RTF)"),
     Format("epub", "", (".epub",), binary=True, unsupported="an EPUB e-book"),
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
