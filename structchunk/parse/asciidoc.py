@@ -1,10 +1,10 @@
 """AsciiDoc: `=` headings as sections, delimited blocks whole, paragraphs between blank lines.
 
 Enough of AsciiDoc for chunking: section titles (`= Document`, `== Section` ... `======`),
-listing and literal blocks (`----`, `....`) as code in the language of a `[source,lang]` line
-above them (repeated with the fence in every piece), other delimited blocks (`====` examples, `****` sidebars, `____` quotes, `|===`
-tables) kept whole as quotes or tables, and paragraphs between blank lines. Content is the
-verbatim file.
+listing and literal blocks (`----`, `....`) as code in the language of a `[source,lang]`
+line above them (repeated with the fence in every piece), other delimited blocks (`====`
+examples, `****` sidebars, `____` quotes, `|===` tables) kept whole as quotes or tables,
+and paragraphs between blank lines. Content is the verbatim file.
 """
 
 from __future__ import annotations
