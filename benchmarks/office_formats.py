@@ -13,11 +13,14 @@ words and case folded; "kept" is the share of the reference's words (as a multis
 structchunk's derived text. A file the reference reader cannot open is left out of its
 count and named.
 
-    python benchmarks/formats.py [--repeat 3] [--format docx ...]
+    python benchmarks/office_formats.py [--repeat 3] [--format docx ...]
+
+(`benchmarks/formats.py` runs it too, after the other formats.)
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import warnings
 from collections import Counter
@@ -26,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import regex
-from _common import best_time
+from _common import best_time, corpus_root
 
 import structchunk
 
@@ -150,3 +153,15 @@ def report(folder: Path, formats: list[str], repeat: int) -> None:
             notes.append(f"{row['reference']} cannot read: {', '.join(row['refused'])}")
     for note in notes:
         print(f"\n{note}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--format", action="append", choices=FORMATS)
+    args = parser.parse_args()
+    report(corpus_root() / "formats", args.format or list(FORMATS), args.repeat)
+
+
+if __name__ == "__main__":
+    main()

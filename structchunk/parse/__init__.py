@@ -27,7 +27,7 @@ from structchunk.decode import (
     from_text,
     load,
 )
-from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
+from structchunk.errors import SourceNotFoundError, UnsupportedFormatError, install_hint
 from structchunk.options import check_parse_options
 from structchunk.parse.formats import (
     FORMAT_BY_NAME,
@@ -38,7 +38,7 @@ from structchunk.parse.formats import (
     refine,
     sniff,
 )
-from structchunk.parse.sniffing import sniff_bytes
+from structchunk.parse.sniffing import DESCRIPTIONS, OFFICE, sniff_bytes
 from structchunk.tree import Document
 
 Input = str | os.PathLike[str] | bytes | Source
@@ -125,8 +125,9 @@ def _format_of_bytes(raw: RawInput) -> Format | None:
         return named
     fmt = FORMAT_BY_NAME.get(found)
     if fmt is None:
-        raise UnsupportedFormatError(f"is a {found} file, a format structchunk does not read",
-                                     raw.origin)
+        hint = f" (the office formats: {install_hint('office')})" if found in OFFICE else ""
+        raise UnsupportedFormatError(f"is {DESCRIPTIONS.get(found, found)}, which this "
+                                     f"installation does not read{hint}", raw.origin)
     return fmt
 
 

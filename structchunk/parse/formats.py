@@ -123,6 +123,8 @@ FORMATS: tuple[Format, ...] = (
     Format("ppt", "structchunk.parse.office.legacy", (".ppt", ".pps", ".pot"), binary=True),
     Format("xls", "structchunk.parse.office.legacy", (".xls", ".xlt"), binary=True),
     Format("rst", "structchunk.parse.rst", (".rst", ".rest"), narrows=("legal",)),
+    Format("csv", "structchunk.parse.csv_table", (".csv", ".tsv")),
+    Format("asciidoc", "structchunk.parse.asciidoc", (".adoc", ".asciidoc", ".asc")),
     Format("rtf", "", (".rtf",), binary=True, unsupported="Rich Text Format (RTF)"),
     Format("epub", "", (".epub",), binary=True, unsupported="an EPUB e-book"),
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),

@@ -26,6 +26,13 @@ _MIMETYPES = {"application/vnd.oasis.opendocument.text": "odt",
               "application/epub+zip": "epub"}
 
 
+DESCRIPTIONS = {"pdf": "a PDF", "doc": "an old binary Office file (.doc, .xls or .ppt)",
+                "rtf": "Rich Text Format (RTF)", "docx": "a Word document (DOCX)",
+                "pptx": "a PowerPoint presentation (PPTX)", "xlsx": "an Excel workbook (XLSX)",
+                "odt": "an OpenDocument text (ODT)", "epub": "an EPUB e-book"}
+OFFICE = frozenset({"docx", "pptx", "xlsx", "odt"})
+
+
 def looks_like_html(text: str) -> bool:
     """A doctype, `<html>`, `<head>` or `<body>` first (after an XML declaration or comments)."""
     return bool(_HTML_START.match(text[:4096]))

@@ -16,6 +16,7 @@ declared, and `title` (the `<title>`, rooting heading paths, when no `<h1>` name
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
@@ -24,7 +25,7 @@ from structchunk.decode import Source
 from structchunk.errors import ParseError
 from structchunk.parse.html.boilerplate import main_content as find_main_content
 from structchunk.parse.html.boilerplate import not_text, outside
-from structchunk.parse.html.charset import decode_html
+from structchunk.parse.html.charset import decoded_html
 from structchunk.parse.html.origins import Origins
 from structchunk.parse.html.walker import HtmlWalker
 from structchunk.parse.rendered import DerivedText
@@ -35,13 +36,30 @@ def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,
                 language: str | None = None, main_content: bool = True,
                 **_options: Any) -> Document:
     """Parse a page given as bytes, decoded by the charset it declares."""
-    return parse(decode_html(data, origin, path), language, main_content)
+    text, encoding, warnings = decoded_html(data, origin, path)
+    return _parse(_Page(text, origin, path, encoding, warnings), language, main_content)
 
 
 def parse(source: Source, language: str | None = None, main_content: bool = True,
           **_options: Any) -> Document:
     """Parse a decoded page. `main_content=False` keeps the whole body (only what is no
     visible text, such as scripts and styles, is dropped)."""
+    page = _Page(source.text, source.origin, source.path, source.encoding, source.warnings)
+    return _parse(page, language, main_content)
+
+
+@dataclass(frozen=True)
+class _Page:
+    """The decoded page: its line table is never needed, so it is no `Source`."""
+
+    text: str
+    origin: str
+    path: str | None
+    encoding: str
+    warnings: tuple[str, ...]
+
+
+def _parse(source: _Page, language: str | None, main_content: bool) -> Document:
     try:
         tree = LexborHTMLParser(source.text)
     except Exception as err:  # lexbor reports failures as bare exceptions
@@ -64,7 +82,7 @@ def parse(source: Source, language: str | None = None, main_content: bool = True
     return out.build("html", language=language, metadata=metadata)
 
 
-def _walk(source: Source, tree: LexborHTMLParser, origins: Origins | None, remove: bool
+def _walk(source: _Page, tree: LexborHTMLParser, origins: Origins | None, remove: bool
           ) -> tuple[DerivedText, HtmlWalker, str]:
     """One walk of the page: of its main content with boilerplate removed, or of all of it."""
     out = DerivedText(source.origin, source.path)

@@ -80,22 +80,26 @@ def not_text(tree: LexborHTMLParser) -> dict[str, int]:
     return counts
 
 
-def is_hidden(node: LexborNode) -> bool:
-    attrs = node.attributes
+def is_hidden(node: LexborNode, attrs: dict[str, str | None] | None = None) -> bool:
+    """Hidden by the `hidden` attribute, `aria-hidden` or an inline `display: none`."""
+    if attrs is None:
+        attrs = node.attributes
     if "hidden" in attrs or attrs.get("aria-hidden") == "true":
         return True
     style = attrs.get("style")
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def boilerplate(node: LexborNode, marked_main: bool, inside_section: bool) -> str | None:
+def boilerplate(node: LexborNode, marked_main: bool, inside_section: bool,
+                attrs: dict[str, str | None] | None = None) -> str | None:
     """Why an element is boilerplate ("navigation", "footer", ...), or None for content.
 
     `marked_main`: the page marked its main content, so link density is not judged;
     `inside_section`: the element is inside an `<article>` or `<section>`.
     """
     tag = node.tag
-    attrs = node.attributes
+    if attrs is None:
+        attrs = node.attributes
     role = _ROLES.get((attrs.get("role") or "").strip().lower())
     if tag == "nav":
         return "navigation"

@@ -47,7 +47,15 @@ def declared_charset(data: bytes) -> str | None:
 
 
 def decode_html(data: bytes, origin: str, path: str | None) -> Source:
-    """Decoded by its byte-order mark, else its declared charset, else as any text file.
+    """The page as a Source (see `decoded_html`)."""
+    text, encoding, warnings = decoded_html(data, origin, path)
+    return from_text(text, origin, path, encoding, warnings)
+
+
+def decoded_html(data: bytes, origin: str, path: str | None
+                 ) -> tuple[str, str, tuple[str, ...]]:
+    """Text, encoding and warnings: by the byte-order mark, else the declared charset, else
+    as any text file.
 
     A page that declares UTF-16 but was saved as ASCII-compatible bytes (the declaration was
     readable) is read as UTF-8, as browsers do. Bytes that do not fit the declared charset
@@ -56,10 +64,16 @@ def decode_html(data: bytes, origin: str, path: str | None) -> Source:
     declared = declared_charset(data)
     if data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) \
             or declared is None or declared.startswith(("utf-16", "utf-32")):
-        return decode_bytes(data, origin, path)
+        if declared is None and b"\x00" not in data[:4096]:
+            try:  # the common case, without building a line table nobody reads
+                return data.decode("utf-8"), "utf-8", ()
+            except UnicodeDecodeError:
+                pass
+        source = decode_bytes(data, origin, path)
+        return source.text, source.encoding, source.warnings
     try:
-        return from_text(data.decode(declared), origin, path, declared)
+        return data.decode(declared), declared, ()
     except UnicodeDecodeError as err:
         warning = (f"declares charset {declared} but byte {err.start} is not valid in it; "
                    "such bytes were replaced")
-        return from_text(data.decode(declared, "replace"), origin, path, declared, (warning,))
+        return data.decode(declared, "replace"), declared, (warning,)

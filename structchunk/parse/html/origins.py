@@ -10,9 +10,9 @@ tag wrote, such as a `<p>` for a stray `</p>`) gets no origins rather than wrong
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-import regex
 from selectolax.lexbor import LexborNode
 
 # Names whose elements are cited; others (inline markup) are never looked up.
@@ -20,11 +20,16 @@ CITED = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "pre", "table"
                    "blockquote", "dt", "dd", "div", "section", "article", "main", "aside",
                    "figure", "figcaption", "ul", "ol", "dl", "td", "th", "caption", "details",
                    "summary", "address"})
-_TOKEN = regex.compile(
-    r"""<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][A-Za-z0-9:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>""",
-    regex.DOTALL)
-_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
-                       "noframes"})
+_RAW_TEXT = ("script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes")
+# Comments and raw text are matched whole so that no tag inside them counts; only the cited
+# names' tags are reported, so the loop below sees few tokens.
+_TOKEN = re.compile(
+    r"<!--.*?(?:-->|\Z)"
+    r"|<(?:" + "|".join(_RAW_TEXT) + r")\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?(?:</(?:"
+    + "|".join(_RAW_TEXT) + r")\s*>|\Z)"
+    r"|<(/?)(" + "|".join(sorted(CITED, key=len, reverse=True)) + r")(?=[\s/>])"
+    r"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>",
+    re.DOTALL | re.IGNORECASE)
 
 
 class Origins:
@@ -54,36 +59,16 @@ def _source_ranges(text: str) -> dict[str, list[tuple[int, int]]]:
     """Per cited tag name, the ranges of its elements in source order."""
     ranges: dict[str, list[tuple[int, int]]] = defaultdict(list)
     open_: dict[str, list[int]] = defaultdict(list)
-    position = 0
-    length = len(text)
-    while position < length:
-        found = text.find("<", position)
-        if found < 0:
-            break
-        match = _TOKEN.match(text, found)
-        if match is None or match.group(2) is None:
-            position = found + 1 if match is None else match.end()
-            continue
-        closing, name = match.group(1), match.group(2).lower()
-        position = match.end()
-        if not closing and name in _RAW_TEXT:
-            end = _raw_text_end(text, name, position)
-            position = end
-            continue
-        if name not in CITED:
-            continue
-        if closing:
+    for match in _TOKEN.finditer(text):
+        name = match.group(2)
+        if name is None:
+            continue  # a comment or the raw text of a script
+        name = name.lower()
+        if match.group(1):
             if open_[name]:
                 index = open_[name].pop()
                 ranges[name][index] = (ranges[name][index][0], match.end())
         else:
             open_[name].append(len(ranges[name]))
-            ranges[name].append((found, match.end()))
+            ranges[name].append((match.start(), match.end()))
     return ranges
-
-
-def _raw_text_end(text: str, name: str, start: int) -> int:
-    """Where the raw text of a `<script>` (etc.) ends: at its end tag, never inside it."""
-    match = regex.compile(r"</" + name + r"\s*>", regex.IGNORECASE).search(text, start)
-    return match.end() if match is not None else len(text)
-

@@ -8,6 +8,7 @@ A paragraph ending in a colon just before a list is the list's lead-in.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -38,8 +39,12 @@ _LAYOUT_MARKS = "h1, h2, h3, h4, h5, h6, table, pre, blockquote"
 _CODE_CLASS = regex.compile(
     r"(?:^|\s)(?:lang(?:uage)?-|brush:\s*|highlight-source-|highlight-|sourceCode\s+)"
     r"([\w+#.-]+)", regex.IGNORECASE)
-_SPACE = regex.compile(r"[ \t\n\r\f]+")
-_BREAK = regex.compile(r" ?\x00 ?")
+_SPACE = re.compile(r"[ \t\n\r\f]+")
+# Inline elements that are text and nothing else: not looked at for `hidden` (it is set on
+# containers such as spans and divs), which spares reading their attributes.
+_PLAIN_INLINE = frozenset({"a", "code", "em", "strong", "b", "i", "kbd", "var", "samp", "q",
+                           "cite", "abbr", "dfn", "sub", "sup", "small", "mark", "u", "s", "tt",
+                           "time", "bdi", "bdo", "wbr", "strike", "ins", "del"})
 MAX_DEPTH = 150  # deeper elements are read as the text they hold
 
 
@@ -76,10 +81,11 @@ class HtmlWalker:
 
     def block(self, node: LexborNode, inside: bool, depth: int) -> None:
         tag = node.tag or ""
-        if is_hidden(node):
+        attrs = node.attributes
+        if attrs and is_hidden(node, attrs):
             self.dropped["hidden"] += 1
             return
-        reason = boilerplate(node, self.marked_main, inside) if self.remove else None
+        reason = boilerplate(node, self.marked_main, inside, attrs) if self.remove else None
         if reason is not None:
             self.removed.append(described(node, reason, self.inline(node)))
             if tag == "header":
@@ -208,7 +214,7 @@ class HtmlWalker:
         """The visible text of `node` (or, with `own=False`, of its children) into parts."""
         if own:
             tag = node.tag or ""
-            if tag in NOT_TEXT or is_hidden(node):
+            if tag in NOT_TEXT or (tag not in _PLAIN_INLINE and is_hidden(node)):
                 self.dropped[tag if tag in NOT_TEXT else "hidden"] += 1
                 return
             if tag == "br":
@@ -256,7 +262,18 @@ def code_language(pre: LexborNode) -> str | None:
 
 def _collapse(text: str) -> str:
     """HTML whitespace collapsing; the `<br>` marks become line breaks."""
-    return _BREAK.sub("\n", _SPACE.sub(" ", text)).strip(" \x00\n")
+    if "\x00" not in text:
+        return _collapsed(text)
+    lines = (_collapsed(part) for part in text.split("\x00"))
+    return "\n".join(line for line in lines if line)
+
+
+def _collapsed(text: str) -> str:
+    # str.split() is the fast path, where it splits only where HTML does (it would also split
+    # at a no-break or an ideographic space, which HTML keeps).
+    if text.isascii():
+        return " ".join(text.split())
+    return " ".join(_SPACE.split(text)).strip()
 
 
 def _definition_parts(node: LexborNode) -> list[LexborNode]:

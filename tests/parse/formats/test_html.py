@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import structchunk
 from structchunk import NodeKind
@@ -172,3 +174,25 @@ def test_definition_lists_and_quotes() -> None:
     document = _document(page)
     assert document.text == ("Goal\n: Reduce mistakes.\nWhy\n: Users recover.\n\n"
                              "> Quoted one.\n>\n> Quoted two.")
+
+
+_TAGS = ["p", "div", "h2", "ul", "li", "table", "tr", "td", "th", "pre", "code", "nav",
+         "a", "b", "blockquote", "dl", "dt", "dd", "br", "script", "section", "aside"]
+_PIECE = st.one_of(
+    st.sampled_from([f"<{tag}>" for tag in _TAGS] + [f"</{tag}>" for tag in _TAGS]),
+    st.text(alphabet="ab |:-<>&\n", min_size=1, max_size=8))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECE, max_size=40), st.integers(min_value=30, max_value=300))
+def test_any_tag_soup_chunks_within_the_invariants(pieces: list[str], max_size: int) -> None:
+    page = "".join(pieces)
+    document = _document(page)
+    chunks = structchunk.split(document, max_size=max_size)
+    assert_chunks_valid(document.text, chunks, max_size, repaired=True)
+    assert structchunk.split(_document(page), max_size=max_size) == chunks
+
+
+def test_options_reach_the_parser() -> None:
+    full = structchunk.split(NAV_HEAVY.encode(), format="html", main_content=False)
+    assert any("Copyright 2024" in chunk.content for chunk in full)

@@ -121,3 +121,38 @@ def test_folder_runs_route_every_file(tmp_path: Path) -> None:
 def test_loaded_text_takes_the_format_of_its_file(path: str, text: str,
                                                   expected: str | None) -> None:
     assert format_of_loaded(path, text) == expected
+
+
+def test_an_old_office_file_is_named_whatever_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "minutes"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
+    with pytest.raises(UnsupportedFormatError, match=r"\.doc|binary"):
+        structchunk.parse(path)
+
+
+def test_langchain_documents_are_chunked_in_the_format_of_their_source() -> None:
+    from langchain_core.documents import Document as LangChainDocument
+
+    from structchunk.integrations.langchain import StructchunkTextSplitter
+
+    code = "import os\n\n\ndef first():\n    return 1\n\n\ndef second():\n    return 2\n"
+    splitter = StructchunkTextSplitter(chunk_size=40)
+    documents = splitter.split_documents([LangChainDocument(
+        page_content=code, metadata={"source": "pkg/tools.py"})])
+    assert documents[-1].metadata["heading_path"] == "def second"
+    assert documents[-1].page_content.startswith("def second():")
+    assert StructchunkTextSplitter.from_language("go")._code_language == "go"
+    assert StructchunkTextSplitter.from_language("html")._format == "html"
+
+
+def test_llamaindex_documents_are_chunked_in_the_format_of_their_file_path() -> None:
+    from llama_index.core.schema import Document as LlamaDocument
+
+    from structchunk.integrations.llamaindex import StructchunkNodeParser
+
+    parser = StructchunkNodeParser(chunk_size=200)
+    nodes = parser.get_nodes_from_documents([LlamaDocument(
+        text=PAGE.decode(), metadata={"file_path": "/site/page.html"})])
+    assert [node.metadata["heading_path"] for node in nodes] == ["Title"]
+    assert "<p>" not in nodes[0].get_content()
+    assert StructchunkNodeParser.from_language("python").code_language == "python"
