@@ -3,6 +3,8 @@
     >>> import structchunk
     >>> chunks = structchunk.split("handbook.md", max_size=1000)      # a path, always
     >>> chunks = structchunk.split_text(markdown_text, max_size=1000)  # a string of text
+    >>> chunker = structchunk.Chunker(max_size=1000)  # options checked once, reused
+    >>> per_file = chunker.split_many(paths, jobs=2)
     >>> document = structchunk.parse("handbook.md"); print(document.pretty())
 """
 
@@ -15,6 +17,7 @@ from structchunk.api import (
     split_text,
 )
 from structchunk.chunk.budget import Budget
+from structchunk.chunker import Chunker
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.decode import Source
@@ -23,6 +26,7 @@ from structchunk.errors import (
     DecodeError,
     GrammarError,
     MissingDependencyError,
+    OptionError,
     ParseError,
     PdfError,
     SourceNotFoundError,
@@ -39,8 +43,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
+    "Chunker",
     "DecodeError", "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind",
-    "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
+    "OptionError", "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
     "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "parse", "parse_text", "split", "split_text",
 ]

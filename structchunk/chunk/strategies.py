@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from structchunk.chunk.build import build_chunks
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.fixed import FixedChunker
@@ -68,6 +69,13 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
 }
 
 
+def run_strategy(strategy: Strategy, document: Document, context: ChunkContext) -> list[Chunk]:
+    """A document's finished chunks from any strategy."""
+    if isinstance(strategy, ChunkingStrategy):
+        return strategy.chunks(document, context)
+    return build_chunks(document, strategy.chunk(document, context), context, strategy.name)
+
+
 def get_strategy(name: str, options: Mapping[str, Any] | None = None) -> Strategy:
     """The named strategy, built with `options` (an unknown option is a StrategyError)."""
     try:
@@ -88,4 +96,4 @@ def get_strategy(name: str, options: Mapping[str, Any] | None = None) -> Strateg
     return factory(**options)
 
 
-__all__ = ["STRATEGIES", "ChunkingStrategy", "SentenceChunker", "Strategy", "get_strategy"]
+__all__ = ["STRATEGIES", "ChunkingStrategy", "SentenceChunker", "Strategy", "get_strategy", "run_strategy"]
