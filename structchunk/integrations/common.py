@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from structchunk.api import split
 from structchunk.chunk.budget import PATH_SEPARATOR
 from structchunk.chunk.chunk import Chunk
+from structchunk.chunker import Chunker
 from structchunk.decode import from_text
 
 
-def chunk_string(text: str, *, source_id: str | None = None, code_language: str | None = None,
-                 format: str | None = None, **options: Any) -> list[Chunk]:
-    """Chunks of a string given as content (never read as a path). `code_language` implies
-    the code format, so a string of code chunks as the same code in a file would."""
+def string_chunker(where: str, *, code_language: str | None = None, format: str | None = None,
+                   **options: Any) -> Chunker:
+    """The Chunker an adapter builds once; `code_language` implies the code format, so a
+    string of code chunks as the same code in a file would."""
     if code_language is not None:
         format = "code"
         options["code_language"] = code_language
-    return split(from_text(text), format=format, source_id=source_id, **options)
+    return Chunker.named(where, {"format": format, **options})
+
+
+def chunk_string(chunker: Chunker, text: str, source_id: str | None = None) -> list[Chunk]:
+    """Chunks of a string given as content (never read as a path)."""
+    return chunker.split(from_text(text), source_id=source_id)
 
 
 def flat_metadata(chunk: Chunk, *, offsets: bool = True, content: bool = False
