@@ -17,9 +17,12 @@ from structchunk.api import (
     split_text,
 )
 from structchunk.chunk.budget import Budget
-from structchunk.chunker import Chunker
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.chunk import Chunk
-from structchunk.chunk.strategies import STRATEGIES
+from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.pack import Piece
+from structchunk.chunk.strategies import STRATEGIES, Strategy
+from structchunk.chunker import Chunker
 from structchunk.decode import Source
 from structchunk.errors import (
     BudgetError,
@@ -36,6 +39,7 @@ from structchunk.errors import (
     TokenizerError,
     UnsupportedFormatError,
 )
+from structchunk.options import FormatOptions
 from structchunk.tokens import TokenCounter
 from structchunk.tree import Document, Node, NodeKind
 
@@ -43,9 +47,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
-    "Chunker",
-    "DecodeError", "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind",
-    "OptionError", "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
-    "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
+    "ChunkContext", "Chunker", "DecodeError", "Document", "FormatOptions", "GrammarError",
+    "MissingDependencyError", "Node", "NodeKind", "OptionError", "ParseError", "PdfError",
+    "Piece", "PieceStrategy", "Source", "SourceNotFoundError", "SourceTooLargeError",
+    "Strategy", "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "parse", "parse_text", "split", "split_text",
 ]

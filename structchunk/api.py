@@ -17,6 +17,7 @@ from structchunk.lang.sentences import SentenceSplitter
 from structchunk.parse import Input, parse, parse_text
 from structchunk.tree import Document
 
+
 def split(item: Input | Document, strategy: str | Strategy = "hybrid",
           max_size: int = DEFAULT_MAX_SIZE, *, length_function: Callable[[str], int] | None = None,
           overlap: int = 0, overlap_size: int = 0, source_id: str | None = None,

@@ -18,7 +18,7 @@ from typing import Any
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
-from structchunk.chunk.strategies import Strategy, get_strategy, run_strategy
+from structchunk.chunk.strategies import Strategy, as_strategy, get_strategy
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import BudgetError, OptionError, StrategyError
 from structchunk.lang.detect import language_map
@@ -117,7 +117,7 @@ class Chunker:
         if source_id is not None:
             document = replace(document, source=replace(document.source, id=str(source_id)))
         context = ChunkContext(self.budget, _language_at(document), self.sentence_backend)
-        return run_strategy(self.strategy, document, context)
+        return self.strategy.chunks(document, context)
 
     def split_many(self, items: Iterable[Input], *, jobs: int = 1) -> list[list[Chunk]]:
         """The chunks of each input, in input order; `jobs` > 1 splits in that many worker
@@ -164,7 +164,7 @@ def _strategy(strategy: str | Strategy, options: Mapping[str, Any] | None) -> St
         return get_strategy(strategy, options)
     if options:
         raise StrategyError("strategy_options go with a strategy name, not a strategy object")
-    return strategy
+    return as_strategy(strategy)
 
 
 def _length(tokenizer: Any, length_function: Callable[[str], int] | None

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import regex
 
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
@@ -21,7 +22,7 @@ _TITLED = (NodeKind.SECTION, NodeKind.DEFINITION)
 _BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
 
 
-class HybridChunker:
+class HybridChunker(PieceStrategy):
     """Structure first, sentences second, words last."""
 
     name = "hybrid"

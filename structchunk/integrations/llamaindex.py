@@ -17,8 +17,8 @@ from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
-from structchunk.errors import MissingDependencyError, install_hint
 from structchunk.chunker import Chunker
+from structchunk.errors import MissingDependencyError, install_hint
 from structchunk.integrations.common import chunk_string, flat_metadata, string_chunker
 from structchunk.tokens import resolve_tokenizer
 
