@@ -116,8 +116,16 @@ class Chunker:
                        ) -> list[Chunk]:
         if source_id is not None:
             document = replace(document, source=replace(document.source, id=str(source_id)))
-        context = ChunkContext(self.budget, _language_at(document), self.sentence_backend)
+        context = ChunkContext(self._fresh_budget(), _language_at(document),
+                               self.sentence_backend)
         return self.strategy.chunks(document, context)
+
+    def _fresh_budget(self) -> Budget:
+        """The budget with an empty memo of sizes: a memo kept across documents only grows,
+        and measured slower than starting each document afresh (benchmarks/many_small.py)."""
+        if self.budget.counts_characters:
+            return self.budget
+        return replace(self.budget, _cache={})
 
     def split_many(self, items: Iterable[Input], *, jobs: int = 1) -> list[list[Chunk]]:
         """The chunks of each input, in input order; `jobs` > 1 splits in that many worker
