@@ -8,7 +8,8 @@ that format's parser and then its registered refinement steps.
 A new format is one module under `structchunk/parse/` exposing
 `parse(source: Source, language=None, **options) -> Document` (text formats) or
 `parse_bytes(data: bytes, origin: str, path: str | None, language=None, **options) -> Document`
-(binary formats), plus one row in `formats.FORMATS`.
+(binary formats), plus one row in `formats.FORMATS`. Its options are a `FormatOptions` subclass
+in that module (see `structchunk.options`); the parser receives them, checked, in `**options`.
 """
 
 from __future__ import annotations
