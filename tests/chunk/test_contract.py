@@ -1,5 +1,6 @@
 """The contract between parse and chunk: the chunker reads node kinds and typed document
-fields, never a format name, so a new format needs no change to `chunk/`, `chunker.py` or `api.py`."""
+fields, never a format name, so a new format needs no change to `chunk/`, `chunker.py` or
+`api.py`."""
 
 from __future__ import annotations
 
