@@ -9,6 +9,7 @@ then only parses and chunks. `structchunk.split()` and `split_text()` build one 
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -129,12 +130,19 @@ class Chunker:
 
     def split_many(self, items: Iterable[Input], *, jobs: int = 1) -> list[list[Chunk]]:
         """The chunks of each input, in input order; `jobs` > 1 splits in that many worker
-        processes, each of which rebuilds this Chunker once (its options must pickle)."""
+        processes, each of which rebuilds this Chunker once (its options must pickle). The
+        first input that fails raises its error."""
         items = list(items)
         if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
             raise OptionError(f"jobs={jobs!r} must be a whole number of processes, 1 or more")
         if jobs == 1 or len(items) < 2:
             return [self.split(item) for item in items]
+        try:
+            pickle.dumps(self)
+        except (pickle.PicklingError, AttributeError, TypeError) as err:
+            raise OptionError(f"split_many(jobs={jobs}) sends the Chunker's options to worker "
+                              f"processes, and one of them cannot be sent ({err}); use jobs=1 "
+                              "or options defined at module level") from err
         with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=_context(),
                                  initializer=_install, initargs=(self,)) as pool:
             chunksize = max(1, len(items) // (jobs * 4))

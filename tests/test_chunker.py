@@ -109,6 +109,10 @@ def test_split_many_keeps_input_order_in_one_process_and_in_workers() -> None:
     assert chunker.split_many([]) == []
     with pytest.raises(OptionError, match="jobs=0"):
         chunker.split_many(FILES, jobs=0)
+    local = Chunker(max_size=400, length_function=lambda text: len(text))
+    with pytest.raises(OptionError, match="cannot be sent"):
+        local.split_many(FILES, jobs=2)
+    assert len(local.split_many(FILES[:2])) == 2
 
 
 def test_a_chunker_pickles_as_its_options() -> None:
