@@ -15,7 +15,7 @@ from structchunk.tree import Page, SourceFile
 PACKAGE = Path(structchunk.__file__).resolve().parent
 FORMAT_WORDS = regex.compile(
     r"""["'](code|legal|law|pdf|markdown|text)["']|\.format\b|code_language|code_fallback"""
-    r"""|page_starts|lost_pages|\.attrs\b""")
+    r"""|page_starts|lost_pages|\.attrs\b|metadata(?:\.get\(|\[)["']title""")
 
 
 @pytest.mark.parametrize("path", sorted((PACKAGE / "chunk").glob("*.py"))
