@@ -23,8 +23,7 @@ from structchunk.chunk.strategies import Strategy, as_strategy, get_strategy
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import BudgetError, OptionError, StrategyError
 from structchunk.lang.detect import language_map
-from structchunk.lang.sentences import SentenceSplitter
-from structchunk.options import check_sentence_backend
+from structchunk.lang.sentences import SentenceSplitter, check_backend
 from structchunk.parse import Input, Reader, options_for
 from structchunk.tokens import resolve_tokenizer
 from structchunk.tree import Document
@@ -79,7 +78,7 @@ class Chunker:
         own = {key: given.pop(key) for key in KEYWORDS if key in given}
         parse_options = options_for(given, where, KEYWORDS + also_known)
         backend = own.get("sentence_backend", "structchunk")
-        check_sentence_backend(backend)
+        check_backend(backend)
         self.sentence_backend: str | SentenceSplitter = backend
         self.budget = Budget(max_size=own.get("max_size", DEFAULT_MAX_SIZE),
                              length=_length(own.get("tokenizer"), own.get("length_function")),

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import importlib.util
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from structchunk.errors import MissingDependencyError, OptionError, install_hint
+from structchunk.errors import OptionError
 
 Check = Callable[[Any], bool]
 
@@ -128,21 +127,5 @@ def check_keywords(given: Mapping[str, Any], allowed: Iterable[str], where: str,
                               f"{suggestion(name, known)}")
 
 
-def check_sentence_backend(backend: Any) -> None:
-    """A backend name is known and its package importable, before any work starts."""
-    from structchunk.lang.sentences import BACKENDS
-
-    if callable(backend):
-        return
-    if not isinstance(backend, str) or backend not in BACKENDS:
-        hint = suggestion(backend, BACKENDS) if isinstance(backend, str) else ""
-        raise OptionError(f"unknown sentence_backend {backend!r}{hint} Use one of "
-                          f"{', '.join(BACKENDS)} or a callable returning "
-                          "(start, end) spans")
-    if backend == "spacy" and importlib.util.find_spec("spacy") is None:
-        raise MissingDependencyError(
-            f"the spaCy sentence backend needs spaCy: {install_hint('spacy')}")
-
-
-__all__ = ["FormatOptions", "ParseOptions", "check_keywords", "check_sentence_backend",
+__all__ = ["FormatOptions", "ParseOptions", "check_keywords",
            "is_bool", "one_of", "option", "optional", "registered_options", "suggestion"]
