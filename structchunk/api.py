@@ -25,7 +25,8 @@ DEFAULT_MAX_SIZE = 1000
 
 def split(item: Input | Document, strategy: str | Strategy = "hybrid",
           max_size: int = DEFAULT_MAX_SIZE, *, length_function: Callable[[str], int] | None = None,
-          overlap: int = 0, overlap_size: int = 0, source_id: str | None = None,
+          overlap: int = 0, overlap_size: int = 0, min_size: int | None = None,
+          source_id: str | None = None,
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
           strategy_options: Mapping[str, Any] | None = None,
@@ -39,7 +40,9 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
     neighbouring prose chunks; `overlap_size` repeats whole trailing sentences of at most that
-    size (in the units of `max_size`; with it alone, any number of sentences). For `fixed` and
+    size (in the units of `max_size`; with it alone, any number of sentences). A last piece
+    under `min_size` (default: a tenth of `max_size`; 0 turns it off) takes whole units
+    from the piece before it where both still fit. For `fixed` and
     `recursive`, `overlap_size` repeats that much of the text before each chunk, in its
     embedded text only. `strategy` is a name from `STRATEGIES` (built with
     `strategy_options`, e.g. `{"embedding": embed}` for "semantic") or a strategy object.
@@ -56,7 +59,7 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
     check_parse_options(parse_options, "split()", _SPLIT_KEYWORDS)
     check_sentence_backend(sentence_backend)
     budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
-                    overlap=overlap, overlap_size=overlap_size)
+                    overlap=overlap, overlap_size=overlap_size, min_size=min_size)
     chooser = _strategy(strategy, strategy_options)
     document = item if isinstance(item, Document) else parse(
         item, format=format, language=language, max_bytes=max_bytes, **parse_options)
@@ -67,7 +70,7 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
 def split_text(text: str, strategy: str | Strategy = "hybrid",
                max_size: int = DEFAULT_MAX_SIZE, *,
                length_function: Callable[[str], int] | None = None, overlap: int = 0,
-               overlap_size: int = 0, source_id: str | None = None,
+               overlap_size: int = 0, min_size: int | None = None, source_id: str | None = None,
                format: str | None = None, language: str | None = None,
                sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
                strategy_options: Mapping[str, Any] | None = None,
@@ -77,7 +80,7 @@ def split_text(text: str, strategy: str | Strategy = "hybrid",
     check_parse_options(parse_options, "split_text()", _SPLIT_KEYWORDS)
     check_sentence_backend(sentence_backend)
     budget = Budget(max_size=max_size, length=_length(tokenizer, length_function),
-                    overlap=overlap, overlap_size=overlap_size)
+                    overlap=overlap, overlap_size=overlap_size, min_size=min_size)
     chooser = _strategy(strategy, strategy_options)
     document = parse_text(text, format=format, language=language, max_bytes=max_bytes,
                           **parse_options)
@@ -103,7 +106,7 @@ def _chunk(document: Document, chooser: Strategy, context: ChunkContext,
 
 
 _SPLIT_KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size",
-                   "format", "language", "sentence_backend", "tokenizer", "source_id",
+                   "min_size", "format", "language", "sentence_backend", "tokenizer", "source_id",
                    "strategy_options", "max_bytes")
 
 
