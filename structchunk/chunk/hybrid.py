@@ -162,7 +162,7 @@ class _Walk:
             if 0 < taken < len(units):
                 lead = Piece(heading.start, units[taken - 1].end, merged.path,
                              merged.open_titles, flags=first.flags)
-                rest = replace(body, start=units[taken].start)
+                rest = self._truthful(replace(body, start=units[taken].start))
                 if self._introduces(units[taken - 1]):
                     # the rest starts a list: it repeats the lead-in, or takes it back
                     prefix = lead_in_prefix(self.packer, units[taken - 1], self.prose.sentences)
@@ -172,7 +172,7 @@ class _Walk:
                     if not taken:
                         continue
                     lead = replace(lead, end=units[taken - 1].end)
-                    rest = replace(body, start=units[taken].start)
+                    rest = self._truthful(replace(body, start=units[taken].start))
                 if self.packer.fits(rest):
                     return [lead, rest, *pieces[1:]]
                 tail: list[Piece] = []
@@ -180,6 +180,38 @@ class _Walk:
                     tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
                 return [lead, *self.packer.pack(tail), *pieces[1:]]
         return [heading, *pieces]
+
+    def _truthful(self, piece: Piece) -> Piece:
+        """`piece` (the rest of a merged piece) under the sections it lies inside: a rest that
+        starts within a provision below the merged piece's common path carries it too."""
+        start_titles = self._titles_at(piece.start)
+        end_titles = self._titles_at(piece.end - 1)
+        known = [title.text for title in piece.path]
+        if known and known[-1] in start_titles:
+            below = start_titles.index(known[-1]) + 1
+        elif len(known) <= 1:  # nothing, or only a document title the tree does not hold
+            below = 0
+        else:
+            return piece
+        extra = []
+        for left, right in zip(start_titles[below:], end_titles[below:], strict=False):
+            if left != right:
+                break
+            extra.append(Title(left))
+        return replace(piece, path=piece.path + tuple(extra)) if extra else piece
+
+    def _titles_at(self, offset: int) -> list[str]:
+        """The titles of the sections around `offset`, outermost first."""
+        titles: list[str] = []
+        node = self.document.root
+        while True:
+            inner = next((child for child in node.children
+                          if child.start <= offset < child.end), None)
+            if inner is None:
+                return titles
+            if inner.kind is NodeKind.SECTION and inner.title:
+                titles.append(inner.title)
+            node = inner
 
     def _introduces(self, unit: Piece) -> bool:
         """Whether a unit of a body ends in a lead-in that the rest depends on."""
