@@ -13,6 +13,7 @@ from structchunk.chunk import repairs
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.hygiene import front_matter_metadata
+from structchunk.chunk.links import DefinitionLinks
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title, embedded_body
 from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
 
@@ -75,6 +76,7 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     pages = document.pages
     starts = [page.start for page in pages]
     carried = {**front_matter_of(document), **document.carried}
+    links = DefinitionLinks(document) if document.carried.get("law") else None
     path_of = document.source.path
     counts_characters = budget.counts_characters
     heading_paths: dict[int, tuple[tuple[Title, ...], tuple[str, ...]]] = {}
@@ -87,6 +89,8 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
         for key, value in carried.items():
             metadata.setdefault(key, value)
         metadata["strategy"] = strategy
+        if links:
+            links.annotate(metadata, content)
         path = piece.path
         known = heading_paths.get(id(path))
         if known is None or known[0] is not path:
