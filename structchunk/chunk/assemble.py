@@ -76,7 +76,7 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     pages = document.pages
     starts = [page.start for page in pages]
     carried = {**front_matter_of(document), **document.carried}
-    links = DefinitionLinks(document) if document.carried.get("law") else None
+    links = DefinitionLinks(document)  # empty (false) without numbered provisions
     path_of = document.source.path
     counts_characters = budget.counts_characters
     heading_paths: dict[int, tuple[tuple[Title, ...], tuple[str, ...]]] = {}
