@@ -98,8 +98,11 @@ class _Walk:
             if heading is not None and child_pieces:
                 child_pieces = self._after_heading(heading, child_pieces)
                 heading = None
+            # Front matter is never embedded (`absorb_junk` holds it before the next piece), so
+            # only other invisible markup waits for its body like a heading.
             waits = child.kind is NodeKind.HEADING or (
-                len(child_pieces) == 1 and is_invisible(child, self.document.text))
+                len(child_pieces) == 1 and child.kind is not NodeKind.FRONT_MATTER
+                and is_invisible(child, self.document.text))
             if waits and child_pieces and index + 1 < len(node.children):
                 # a heading (or invisible markup) too long for one chunk is cut; its last
                 # piece waits for the body
