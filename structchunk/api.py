@@ -20,7 +20,8 @@ from structchunk.tree import Document
 
 def split(item: Input | Document, strategy: str | Strategy = "hybrid",
           max_size: int = DEFAULT_MAX_SIZE, *, length_function: Callable[[str], int] | None = None,
-          overlap: int = 0, overlap_size: int = 0, source_id: str | None = None,
+          overlap: int = 0, overlap_size: int = 0, min_size: int | None = None,
+          source_id: str | None = None,
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
           strategy_options: Mapping[str, Any] | None = None,
@@ -34,7 +35,9 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
     `max_size` is counted by `length_function` (characters by default) on each chunk's
     embedded text, heading path included. `overlap` repeats that many sentences between
     neighbouring prose chunks; `overlap_size` repeats whole trailing sentences of at most that
-    size (in the units of `max_size`; with it alone, any number of sentences). For `fixed` and
+    size (in the units of `max_size`; with it alone, any number of sentences). A last piece
+    under `min_size` (default: a tenth of `max_size`; 0 turns it off) takes whole units
+    from the piece before it where both still fit. For `fixed` and
     `recursive`, `overlap_size` repeats that much of the text before each chunk, in its
     embedded text only. `strategy` is a name from `STRATEGIES` (built with
     `strategy_options`, e.g. `{"embedding": embed}` for "semantic") or a strategy object.
@@ -55,7 +58,7 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
 def split_text(text: str, strategy: str | Strategy = "hybrid",
                max_size: int = DEFAULT_MAX_SIZE, *,
                length_function: Callable[[str], int] | None = None, overlap: int = 0,
-               overlap_size: int = 0, source_id: str | None = None,
+               overlap_size: int = 0, min_size: int | None = None, source_id: str | None = None,
                format: str | None = None, language: str | None = None,
                sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
                strategy_options: Mapping[str, Any] | None = None,

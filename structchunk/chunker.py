@@ -31,7 +31,8 @@ from structchunk.tree import Document
 
 DEFAULT_MAX_SIZE = 1000
 
-KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size", "format",
+KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size", "min_size",
+            "format",
             "language", "sentence_backend", "tokenizer", "strategy_options", "max_bytes")
 """The Chunker's own options; every other keyword is a parse option of some format."""
 
@@ -51,13 +52,15 @@ class Chunker:
 
     def __init__(self, strategy: str | Strategy = "hybrid", max_size: int = DEFAULT_MAX_SIZE, *,
                  length_function: Callable[[str], int] | None = None, overlap: int = 0,
-                 overlap_size: int = 0, format: str | None = None, language: str | None = None,
+                 overlap_size: int = 0, min_size: int | None = None, format: str | None = None,
+                 language: str | None = None,
                  sentence_backend: str | SentenceSplitter = "structchunk",
                  tokenizer: Any = None, strategy_options: Mapping[str, Any] | None = None,
                  max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> None:
         self._arguments = {
             "strategy": strategy, "max_size": max_size, "length_function": length_function,
-            "overlap": overlap, "overlap_size": overlap_size, "format": format,
+            "overlap": overlap, "overlap_size": overlap_size, "min_size": min_size,
+            "format": format,
             "language": language, "sentence_backend": sentence_backend,
             "tokenizer": tokenizer, "strategy_options": strategy_options,
             "max_bytes": max_bytes, **parse_options}
@@ -84,7 +87,8 @@ class Chunker:
         self.budget = Budget(max_size=own.get("max_size", DEFAULT_MAX_SIZE),
                              length=_length(own.get("tokenizer"), own.get("length_function")),
                              overlap=own.get("overlap", 0),
-                             overlap_size=own.get("overlap_size", 0))
+                             overlap_size=own.get("overlap_size", 0),
+                             min_size=own.get("min_size"))
         self.strategy = _strategy(own.get("strategy", "hybrid"), own.get("strategy_options"))
         self.reader = Reader.build(own.get("format"), own.get("language"),
                                    own.get("max_bytes", DEFAULT_MAX_BYTES), parse_options,
