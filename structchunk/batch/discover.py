@@ -14,6 +14,7 @@ from pathlib import Path
 import pathspec
 
 from structchunk.batch.own_files import companions, is_temporary, own_output_reason
+from structchunk.parse.formats import format_for_name
 
 STDIN = "-"
 _GLOB_CHARS = frozenset("*?[")
@@ -221,7 +222,8 @@ def _matches(relative: str, patterns: Iterable[str]) -> bool:
 
 def _sniff_reason(path: Path, filters: Filters) -> str | None:
     """Structchunk's own outputs are skipped; so are files with NUL bytes and no text
-    byte-order mark (binary), unless they are PDFs or `--binary` asks for them."""
+    byte-order mark (binary), unless they are PDFs, named as a binary format structchunk
+    knows (a `.docx`, or a `.doc` it refuses by name) or `--binary` asks for them."""
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
@@ -230,6 +232,9 @@ def _sniff_reason(path: Path, filters: Filters) -> str | None:
     own = own_output_reason(path, head)
     if own is not None:
         return own
+    fmt = format_for_name(str(path))
+    if fmt is not None and fmt.binary:
+        return None
     if filters.binary or head.lstrip()[:5] == b"%PDF-" or head.startswith(_TEXT_BOMS):
         return None
     if b"\x00" in head:
