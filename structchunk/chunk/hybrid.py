@@ -11,24 +11,25 @@ from dataclasses import replace
 
 import regex
 
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
-from structchunk.tree import CONTAINER_KINDS, Document, Node, NodeKind, trim_span
+from structchunk.tree import CONTAINER_KINDS, TITLED_KINDS, Document, Node, NodeKind, trim_span
 
-_TITLED = (NodeKind.SECTION, NodeKind.DEFINITION)
+_TITLED = TITLED_KINDS
 _BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
 
 
-class HybridChunker:
+class HybridChunker(PieceStrategy):
     """Structure first, sentences second, words last."""
 
     name = "hybrid"
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
         walk = _Walk(document, context)
-        title = document.metadata.get("title")
+        title = document.title
         # A document title (front matter, a source file's path) roots every heading path.
         return walk.node(document.root, (Title(title),) if title else ())
 

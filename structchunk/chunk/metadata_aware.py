@@ -76,8 +76,8 @@ class MetadataAwareChunker:
     def document_title(self, document: Document) -> str | None:
         if self.title:
             return self.title
-        if document.metadata.get("title"):
-            return str(document.metadata["title"])
+        if document.title:
+            return document.title
         for node, _ in document.root.walk():
             if node.kind is NodeKind.FRONT_MATTER:
                 match = _FRONT_MATTER_TITLE.search(document.content(node))
