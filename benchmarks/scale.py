@@ -9,6 +9,7 @@ process's size before reading the input, per input character.
 Inputs (at 1x; 16x gives the sizes named in the targets):
 - markdown: the Markdown files of corpus/docs, concatenated and repeated to 0.94 MB (15 MB);
 - table: a Markdown table of 1,250 rows (20,000);
+- sections: Markdown sections of a heading, a paragraph and a small table, to 0.625 MB (10 MB);
 - code: the Python files of corpus/code, repeated to 0.625 MB (10 MB);
 - paragraph: one paragraph of 125,000 characters (2 MB) without line breaks.
 `--memory` sizes are in MB of Markdown.
@@ -26,7 +27,8 @@ from pathlib import Path
 
 from _common import corpus_root
 
-BASE = {"markdown": 937_500, "table": 1_250, "code": 625_000, "paragraph": 125_000}
+BASE = {"markdown": 937_500, "table": 1_250, "sections": 625_000, "code": 625_000,
+        "paragraph": 125_000}
 
 
 def build(kind: str, scale: float, root: Path) -> tuple[str, str]:
@@ -40,6 +42,9 @@ def build(kind: str, scale: float, root: Path) -> tuple[str, str]:
                 for i in range(int(BASE[kind] * scale))]
         return ("# Price list\n\n| id | name | price | note |\n|---|---|---|---|\n"
                 + "\n".join(rows) + "\n"), "markdown"
+    if kind == "sections":
+        return _repeat("".join(_section(i) for i in range(2_000)), int(BASE[kind] * scale)), \
+            "markdown"
     if kind == "code":
         parts = [path.read_text(encoding="utf-8")
                  for path in sorted((root / "code").rglob("*.py"))]
@@ -49,6 +54,14 @@ def build(kind: str, scale: float, root: Path) -> tuple[str, str]:
     count = int(BASE[kind] * scale)
     text = " ".join(words[i % len(words)] for i in range(count // 5 + 1))[:count]
     return text, "text"
+
+
+def _section(index: int) -> str:
+    """A heading, a paragraph and a table of three rows: a small table in every section."""
+    return (f"## Item {index}\n\nThe item numbered {index} ships in {index % 9 + 1} days. "
+            "Prices below include tax.\n\n| size | price | stock |\n|---|---:|---:|\n"
+            + "".join(f"| {size} | {index % 50 + size} EUR | {index * size % 97} |\n"
+                      for size in (1, 2, 3)) + "\n")
 
 
 def _repeat(text: str, size: int) -> str:
@@ -90,7 +103,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1,4,16")
     parser.add_argument("--memory", default="1,10,50")
-    parser.add_argument("--only", default="markdown,table,code,paragraph,memory")
+    parser.add_argument("--only",
+                        default="markdown,table,sections,code,paragraph,memory")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

@@ -7,6 +7,7 @@ chunking, per input character, against a bound several times what the chunks the
 from __future__ import annotations
 
 import tracemalloc
+from pathlib import Path
 
 import structchunk
 from structchunk.decode import from_text
@@ -55,3 +56,12 @@ def test_shared_attributes_keep_their_values_and_types() -> None:
     assert type(flagged.attrs["header"]) is bool
     titled = make_node(source, NodeKind.HEADING, 0, 3, level=1, title="abc")
     assert titled.attrs == {"level": 1, "title": "abc"}
+
+
+def test_a_long_source_file_never_holds_the_syntax_tree_of_the_whole_file(corpus: Path) -> None:
+    # tree-sitter's tree takes about 18 bytes per byte (its allocations go through Python's,
+    # so tracemalloc sees them): the whole file's tree at once held 26 bytes per character.
+    files = sorted((corpus / "code" / "python").rglob("*.py"))
+    one = "\n\n".join(path.read_text(encoding="utf-8") for path in files)
+    text = "\n\n".join([one] * (1_000_000 // len(one) + 1))
+    assert _peak_per_char(text, code_language="python") < 10

@@ -27,6 +27,7 @@ from tree_sitter import Parser, QueryCursor
 from structchunk.decode import Source
 from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_code_grammar
 from structchunk.parse.code.languages import resolve_code_language
+from structchunk.parse.code.windows import outline_in_windows
 from structchunk.tree import Node, NodeKind, make_node
 
 # Nesting deeper than this is kept as plain text: linear time and no recursion limit.
@@ -60,7 +61,8 @@ def outline(source: Source, start: int, end: int, language: str | None
     grammar = load_code_grammar(name)
     if grammar is None:
         return [], f"no grammar for {name}"
-    return _Outline(source, start, end, grammar).nodes(), None
+    return outline_in_windows(source.text, start, end,
+                              lambda first, last: _Outline(source, first, last, grammar)), None
 
 
 _STRUCTURAL = frozenset({"unit", "body", "wrap", "attach", "doc"})  # captures not in titles
@@ -151,6 +153,10 @@ class _Outline:
         self.unit_starts: list[int] = []  # units' outer nodes by start, to find what holds one
         self.unit_spans: list[tuple[int, int, int]] = []
         self._find_units()
+
+    @property
+    def has_error(self) -> bool:
+        return bool(self.root.has_error)
 
     # -- offsets ---------------------------------------------------------------------------
 
