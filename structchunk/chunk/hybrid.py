@@ -85,9 +85,11 @@ class _Walk:
             if heading is not None and child_pieces:
                 child_pieces = self._after_heading(heading, child_pieces)
                 heading = None
-            if child.kind is NodeKind.HEADING and len(child_pieces) == 1 \
+            if child.kind is NodeKind.HEADING and child_pieces \
                     and index + 1 < len(node.children):
-                heading = child_pieces[0]
+                # a heading too long for one chunk is cut; its last piece waits for the body
+                pieces.extend(child_pieces[:-1])
+                heading = child_pieces[-1]
                 continue
             pieces.extend(child_pieces)
         if heading is not None:
