@@ -10,7 +10,6 @@ import codecs
 import hashlib
 import os
 import stat
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from structchunk.errors import (
     SourceNotFoundError,
     SourceTooLargeError,
 )
+from structchunk.nfc import nfc
 
 LINE_BREAK = regex.compile(r"\r\n|\r|\n")
 _SURROGATE = regex.compile("[\ud800-\udfff]")
@@ -78,7 +78,7 @@ class Source:
             return Path(os.path.realpath(self.path)).as_posix()
         # NFC first: the same text typed in NFC or NFD must give the same ids.
         if nfc_text is None:
-            nfc_text = unicodedata.normalize("NFC", self.text)
+            nfc_text = nfc(self.text)
         # A Source never holds a lone surrogate (`__post_init__` refuses one).
         return "sha256:" + hashlib.sha256(nfc_text.encode("utf-8")).hexdigest()[:16]
 
