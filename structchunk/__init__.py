@@ -22,6 +22,7 @@ from structchunk.errors import (
     BudgetError,
     DecodeError,
     GrammarError,
+    InputTypeError,
     MissingDependencyError,
     ParseError,
     PdfError,
@@ -39,7 +40,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
-    "DecodeError", "Document", "GrammarError", "MissingDependencyError", "Node", "NodeKind",
+    "DecodeError", "Document", "GrammarError", "InputTypeError", "MissingDependencyError",
+    "Node", "NodeKind",
     "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
     "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "parse", "parse_text", "split", "split_text",

@@ -27,7 +27,7 @@ from structchunk.decode import (
     from_text,
     load,
 )
-from structchunk.errors import SourceNotFoundError, UnsupportedFormatError
+from structchunk.errors import InputTypeError, SourceNotFoundError, UnsupportedFormatError
 from structchunk.options import check_parse_options
 from structchunk.parse.formats import (
     FORMAT_BY_NAME,
@@ -73,8 +73,9 @@ def parse_text(text: str, *, format: str | None = None, language: str | None = N
     """Parse a string of text (Markdown, plain text, a law, or code with `code_language=`)."""
     check_parse_options(options, "parse_text()", ("format", "language", "max_bytes"))
     if not isinstance(text, str):
-        raise TypeError(f"parse_text() takes a str, not {type(text).__name__}; "
-                        "use parse() for paths and bytes")
+        raise InputTypeError(f"parse_text() and split_text() take a str, not "
+                             f"{type(text).__name__}; use parse() or split() for paths and "
+                             "bytes", "<string>")
     check_max_bytes(max_bytes)
     check_size(len(text), max_bytes, "<string>", unit="characters")
     return parse_source(from_text(text), _forced_format(format, options), language, options)
