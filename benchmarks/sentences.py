@@ -58,20 +58,19 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 Spans = list[tuple[int, int]]
 Segmenter = Callable[[str], Spans]
 
-GOLD_FILES: tuple[tuple[str, str], ...] = (
-    ("ud/en_ewt-test.jsonl", "en"),
-    ("ud/en_gum-test.jsonl", "en"),
-    ("ud/de_gsd-test.jsonl", "de"),
-    ("ud/de_lit-test.jsonl", "de"),
-    ("pysbd/en.jsonl", "en"),
-    ("pysbd/de.jsonl", "de"),
-    ("pysbd/hi.jsonl", "hi"),
-    ("pysbd/mr.jsonl", "mr"),
-)
+# The gold files: every `ud/*.jsonl` and `pysbd/*.jsonl` of the corpus, the language taken
+# from the file name ("da_ddt_even-test.jsonl" -> "da", "da.jsonl" -> "da").
+def gold_files(root: Path) -> list[tuple[str, str]]:
+    files = []
+    for folder in ("ud", "pysbd"):
+        for path in sorted((root / "sentences" / folder).glob("*.jsonl")):
+            files.append((f"{folder}/{path.name}", path.name.split("_", 1)[0].split(".", 1)[0]))
+    return files
 
 
 def corpus_root() -> Path:
@@ -192,18 +191,44 @@ def structchunk_tool(lang: str) -> Callable[[str], frozenset[int]]:
     return lambda text: boundaries_from_spans(text, sentence_spans(text, lang))
 
 
-def pysbd_tool(lang: str) -> Callable[[str], frozenset[int]]:
+def pysbd_tool(lang: str) -> Callable[[str], frozenset[int]] | None:
     import pysbd
+    from pysbd.languages import LANGUAGE_CODES
 
+    if lang not in LANGUAGE_CODES:
+        return None  # pySBD has no rules for the language
     segmenter = pysbd.Segmenter(language=lang, clean=False)
     return lambda text: boundaries_from_strings(text, segmenter.segment(text))
 
 
-def spacy_tool(lang: str) -> Callable[[str], frozenset[int]]:
+def sentencex_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    import sentencex
+
+    return lambda text: boundaries_from_strings(text, list(sentencex.segment(lang, text)))
+
+
+def icu_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    from icu4py.breakers import SentenceBreaker
+    from icu4py.locale import Locale
+
+    locale = Locale(lang)
+    # Iterating gives the segments as strings (its offsets count UTF-16 code units).
+    return lambda text: boundaries_from_strings(text, list(SentenceBreaker(text, locale)))
+
+
+def _blank_pipeline(lang: str) -> Any:
     import spacy
 
-    nlp = spacy.blank(lang)
+    try:
+        nlp = spacy.blank(lang)
+    except ImportError:  # the language needs a word segmenter package: the multilingual one
+        nlp = spacy.blank("xx")
     nlp.add_pipe("sentencizer")
+    return nlp
+
+
+def spacy_tool(lang: str) -> Callable[[str], frozenset[int]]:
+    nlp = _blank_pipeline(lang)
 
     def run(text: str) -> frozenset[int]:
         doc = nlp(text)
@@ -212,33 +237,40 @@ def spacy_tool(lang: str) -> Callable[[str], frozenset[int]]:
     return run
 
 
-TOOLS: dict[str, Callable[[str], Callable[[str], frozenset[int]]]] = {
+ToolFactory = Callable[[str], "Callable[[str], frozenset[int]] | None"]
+TOOLS: dict[str, ToolFactory] = {
     "structchunk": structchunk_tool,
     "pySBD": pysbd_tool,
+    "sentencex": sentencex_tool,
+    "ICU": icu_tool,
     "spaCy sentencizer": spacy_tool,
 }
+_MODULES = {"structchunk": "structchunk", "pySBD": "pysbd", "sentencex": "sentencex",
+            "ICU": "icu4py", "spaCy sentencizer": "spacy"}
 
 
 def available_tools(names: list[str]) -> Iterator[str]:
     for name in names:
-        module = {"structchunk": "structchunk", "pySBD": "pysbd", "spaCy sentencizer": "spacy"}
         try:
-            __import__(module[name])
+            __import__(_MODULES[name])
         except ImportError:
             print(f"skipping {name}: not installed", file=sys.stderr)
             continue
         yield name
 
 
-def score(root: Path, tools: list[str]) -> list[Row]:
+def score(root: Path, tools: list[str], languages: set[str] | None = None) -> list[Row]:
     rows: list[Row] = []
-    for name, lang in GOLD_FILES:
+    for name, lang in gold_files(root):
+        if languages and lang not in languages:
+            continue
         cases, skipped = load_cases(root, name)
         chars = sum(len(case.text) for case in cases)
         for tool in tools:
             run = TOOLS[tool](lang)
-            for case in cases:  # warm-up
-                run(case.text)
+            if run is None:
+                continue
+            run("Warm up. Twice.")  # grammar loading and pipeline set-up are not timed
             started = time.perf_counter()
             predictions = [run(case.text) for case in cases]
             seconds = time.perf_counter() - started
@@ -249,11 +281,41 @@ def score(root: Path, tools: list[str]) -> list[Row]:
                             chars, seconds))
     for tool in tools:
         mine = [row for row in rows if row.tool == tool]
-        rows.append(Row("all", "", tool, sum(r.texts for r in mine), sum(r.skipped for r in mine),
-                        sum(r.gold for r in mine), sum(r.predicted for r in mine),
-                        sum(r.correct for r in mine), sum(r.chars for r in mine),
-                        sum(r.seconds for r in mine)))
+        rows.append(_pooled("all", "", tool, mine))
     return rows
+
+
+def _pooled(file: str, lang: str, tool: str, rows: list[Row]) -> Row:
+    return Row(file, lang, tool, sum(r.texts for r in rows), sum(r.skipped for r in rows),
+               sum(r.gold for r in rows), sum(r.predicted for r in rows),
+               sum(r.correct for r in rows), sum(r.chars for r in rows),
+               sum(r.seconds for r in rows))
+
+
+def by_language(rows: list[Row], tools: list[str]) -> str:
+    """Per language and gold kind (UD files pooled, pySBD rules): structchunk against the best
+    of the other tools, F1 with precision in brackets."""
+    lines = ["| language | gold | structchunk F1 (P) | " + " | ".join(
+        tool for tool in tools if tool != "structchunk") + " | best other | ahead |",
+             "|---|---|---:|" + "---:|" * (len(tools) - 1) + "---|---|"]
+    keys = sorted({(row.lang, row.file.split("/", 1)[0]) for row in rows if row.lang})
+    for lang, kind in keys:
+        pooled = {tool: _pooled(kind, lang, tool, [
+            row for row in rows if row.lang == lang and row.tool == tool
+            and row.file.startswith(kind + "/")]) for tool in tools}
+        pooled = {tool: row for tool, row in pooled.items() if row.texts}
+        if "structchunk" not in pooled:
+            continue
+        mine = pooled["structchunk"]
+        others = {tool: row.f1 for tool, row in pooled.items() if tool != "structchunk"}
+        best = max(others, key=lambda tool: others[tool]) if others else ""
+        cells = [f"{pooled[tool].f1:.3f}" if tool in pooled else "–"
+                 for tool in tools if tool != "structchunk"]
+        ahead = "yes" if not others or mine.f1 >= others[best] - 0.0005 else "no"
+        lines.append(f"| {lang} | {kind} | {mine.f1:.3f} ({mine.precision:.3f}) | "
+                     + " | ".join(cells)
+                     + f" | {others.get(best, 0):.3f} {best} | {ahead} |")
+    return "\n".join(lines)
 
 
 THROUGHPUT_TEXTS: tuple[tuple[str, str, str], ...] = (
@@ -279,6 +341,8 @@ def throughput(root: Path, tools: list[str], passes: int = 5) -> list[tuple[str,
         chars = sum(len(paragraph) for paragraph in paragraphs)
         size = sum(len(paragraph.encode("utf-8")) for paragraph in paragraphs)
         for tool in tools:
+            if tool not in SPLITTERS:
+                continue
             split = SPLITTERS[tool](lang)
             for paragraph in paragraphs[:50]:  # warm-up
                 split(paragraph)
@@ -305,17 +369,30 @@ def _pysbd_splitter(lang: str) -> Callable[[str], object]:
 
 
 def _spacy_splitter(lang: str) -> Callable[[str], object]:
-    import spacy
-
-    nlp = spacy.blank(lang)
-    nlp.add_pipe("sentencizer")
+    nlp = _blank_pipeline(lang)
     return lambda text: [(s.start_char, s.end_char) for s in nlp(text).sents]
+
+
+def _sentencex_splitter(lang: str) -> Callable[[str], object]:
+    import sentencex
+
+    return lambda text: list(sentencex.segment(lang, text))
+
+
+def _icu_splitter(lang: str) -> Callable[[str], object]:
+    from icu4py.breakers import SentenceBreaker
+    from icu4py.locale import Locale
+
+    locale = Locale(lang)
+    return lambda text: list(SentenceBreaker(text, locale).segments())
 
 
 # The segmenters alone, without scoring, for the throughput table.
 SPLITTERS: dict[str, Callable[[str], Callable[[str], object]]] = {
     "structchunk": _structchunk_splitter,
     "pySBD": _pysbd_splitter,
+    "sentencex": _sentencex_splitter,
+    "ICU": _icu_splitter,
     "spaCy sentencizer": _spacy_splitter,
 }
 
@@ -345,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON lines, not Markdown")
     parser.add_argument("--no-throughput", action="store_true",
                         help="skip the throughput table on long texts")
+    parser.add_argument("--languages", default="",
+                        help="comma-separated language codes to score (default: all)")
     parser.add_argument("--tools", default=",".join(TOOLS),
                         help="comma-separated subset of: " + ", ".join(TOOLS))
     args = parser.parse_args(argv)
@@ -353,12 +432,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corpus not found at {root} (set STRUCTCHUNK_CORPUS)", file=sys.stderr)
         return 2
     tools = list(available_tools([name.strip() for name in args.tools.split(",")]))
-    rows = score(root, tools)
+    languages = {code.strip() for code in args.languages.split(",") if code.strip()}
+    rows = score(root, tools, languages or None)
     if args.json:
         for row in rows:
             print(json.dumps({**row.__dict__, "precision": row.precision, "recall": row.recall,
                               "f1": row.f1, "chars_per_second": row.chars_per_second}))
     else:
+        print(by_language(rows, tools))
+        print()
         print(markdown(rows))
     if not args.no_throughput:
         results = throughput(root, tools)

@@ -38,11 +38,15 @@ from structchunk.tree import Document, Node, NodeKind
 
 __version__ = "0.1.0"
 
+from structchunk.compiled import compiled_modules, warn_if_stale  # noqa: E402  (checks them)
+
+warn_if_stale()
+
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
     "DecodeError", "Document", "GrammarError", "InputTypeError", "MissingDependencyError",
     "Node", "NodeKind",
     "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
     "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
-    "UnsupportedFormatError", "parse", "parse_text", "split", "split_text",
+    "UnsupportedFormatError", "compiled_modules", "parse", "parse_text", "split", "split_text",
 ]

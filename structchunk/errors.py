@@ -32,6 +32,16 @@ class SourceNotFoundError(StructchunkError):
     """The path does not exist or cannot be read."""
 
 
+class OutputError(StructchunkError):
+    """An output cannot be written (disk full, read-only folder); the output is named and
+    nothing partial stands under its name."""
+
+
+class DamagedOutputError(StructchunkError):
+    """An earlier output that a rerun would keep rows from cannot be read; the message names
+    the file and the way out (`--rebuild`)."""
+
+
 class SourceTooLargeError(StructchunkError):
     """The input is larger than the `max_bytes` limit; the message names the size and limit."""
 

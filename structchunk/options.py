@@ -37,7 +37,14 @@ def parse_option_names() -> frozenset[str]:
 
     names = set(PARSE_OPTIONS)
     for fmt in FORMATS:
-        module = importlib.import_module(fmt.module)
+        if fmt.unsupported is not None:
+            continue
+        try:
+            module = importlib.import_module(fmt.module)
+        except ModuleNotFoundError as err:  # a format whose optional extra is not installed
+            if (err.name or "").partition(".")[0] == "structchunk":
+                raise
+            continue
         for function in (getattr(module, "parse", None), getattr(module, "parse_bytes", None)):
             if function is None:
                 continue

@@ -69,8 +69,32 @@ def grammars(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_document_names_an_example_of_every_kind() -> None:
-    assert set(examples()) == {"sentences/fr.toml", "code/python.scm", "code/starlark.scm",
-                               "legal/uk.toml"}
+    assert set(examples()) == {"sentences/fr.toml", "sentences/sr.toml", "sentences/bo.toml",
+                               "code/python.scm", "code/starlark.scm", "legal/uk.toml"}
+
+
+SERBIAN = "Ово је нпр. Београд, тј. главни град. Нови ред почиње овде. Крај итд."
+TIBETAN = "བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།ང་ཚོས་སློབ་སྦྱོང་བྱེད།ཡག་པོ་འདུག"
+
+
+def test_a_cyrillic_language_is_one_file(grammars: Path) -> None:
+    serbian = [SERBIAN[start:end] for start, end in sentence_spans(SERBIAN, "sr")]
+    assert serbian == ["Ово је нпр. Београд, тј. главни град.", "Нови ред почиње овде.",
+                       "Крај итд."]
+    # without the file: the neutral rules cut after the abbreviations
+    assert len(sentence_spans(SERBIAN, "zz")) > len(serbian)
+
+
+def test_a_script_the_code_never_names_is_one_file(grammars: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    tibetan = [TIBETAN[start:end] for start, end in sentence_spans(TIBETAN, "bo")]
+    assert tibetan == ["བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།", "ང་ཚོས་སློབ་སྦྱོང་བྱེད།", "ཡག་པོ་འདུག"]
+    path = grammars / "bod.txt"
+    path.write_text(TIBETAN + "\n", encoding="utf-8")
+    chunks = structchunk.split(path, max_size=30, language="bo")
+    assert [chunk.content for chunk in chunks] == tibetan
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert len(sentence_spans(TIBETAN, "bo")) == 1  # no rule knows the shad
 
 
 def test_a_language_file_adds_sentence_rules_and_detection(grammars: Path) -> None:

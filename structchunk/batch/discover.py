@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pathspec
 
+from structchunk.batch.own_files import companions, is_temporary, own_output_reason
+from structchunk.parse.formats import format_for_name
+
 STDIN = "-"
 _GLOB_CHARS = frozenset("*?[")
 _SNIFF_BYTES = 8192
@@ -46,6 +49,7 @@ class Discovery:
     items: list[Item] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     missing: list[Skipped] = field(default_factory=list)
+    own: set[Path] = field(default_factory=set)  # the run's output and the files beside it
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,18 @@ class Filters:
     binary: bool = False
 
 
-def discover(inputs: Sequence[str], filters: Filters | None = None) -> Discovery:
-    """Expand files, folders and globs, in the order given, each file once."""
+def discover(inputs: Sequence[str], filters: Filters | None = None, *,
+             output: Path | None = None) -> Discovery:
+    """Expand files, folders and globs, in the order given, each file once.
+
+    Structchunk's own files are never chunked: `output` and the files beside it (manifest,
+    progress, temporary files) by name, and any other structchunk output in the tree by its
+    schema, so a rerun into a folder it reads does not chunk its own rows.
+    """
     filters = filters or Filters()
     found = Discovery()
+    if output is not None:
+        found.own = companions(output)
     seen: set[Path] = set()
     for given in inputs:
         if given == STDIN:
@@ -172,6 +184,12 @@ def _add_file(path: Path, root: str, relative: str, filters: Filters, found: Dis
         return
     if real in seen:
         return
+    if real in found.own:
+        found.skipped.append(Skipped(str(path), "the run's own output"))
+        return
+    if is_temporary(real.name):
+        found.skipped.append(Skipped(str(path), "temporary file of a structchunk run"))
+        return
     try:
         mode = os.stat(real).st_mode
     except OSError as err:
@@ -180,8 +198,8 @@ def _add_file(path: Path, root: str, relative: str, filters: Filters, found: Dis
     if not stat.S_ISREG(mode):
         found.skipped.append(Skipped(str(path), "not a regular file"))
         return
-    if not explicit and not filters.binary:
-        reason = _binary_reason(real)
+    if not explicit:
+        reason = _sniff_reason(real, filters)
         if reason:
             found.skipped.append(Skipped(str(path), reason))
             return
@@ -202,14 +220,22 @@ def _matches(relative: str, patterns: Iterable[str]) -> bool:
                for pattern in patterns)
 
 
-def _binary_reason(path: Path) -> str | None:
-    """Files with NUL bytes and no text byte-order mark are binary, unless they are PDFs."""
+def _sniff_reason(path: Path, filters: Filters) -> str | None:
+    """Structchunk's own outputs are skipped; so are files with NUL bytes and no text
+    byte-order mark (binary), unless they are PDFs, named as a binary format structchunk
+    knows (a `.docx`, or a `.doc` it refuses by name) or `--binary` asks for them."""
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
     except OSError as err:
         return f"cannot be read ({err.strerror})"
-    if head.lstrip()[:5] == b"%PDF-" or head.startswith(_TEXT_BOMS):
+    own = own_output_reason(path, head)
+    if own is not None:
+        return own
+    fmt = format_for_name(str(path))
+    if fmt is not None and fmt.binary:
+        return None
+    if filters.binary or head.lstrip()[:5] == b"%PDF-" or head.startswith(_TEXT_BOMS):
         return None
     if b"\x00" in head:
         return "binary file (contains NUL bytes)"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -34,7 +32,7 @@ class ParquetWriter:
     """Buffers at most one row group; each full group is written and dropped."""
 
     def __init__(self, path: Path, row_group_rows: int = ROW_GROUP_ROWS) -> None:
-        pq = _pyarrow_parquet()
+        pq = pyarrow_parquet()
         self._schema = arrow_schema()
         self._writer = pq.ParquetWriter(str(path), self._schema, compression="zstd")
         self._buffer: list[dict[str, Any]] = []
@@ -64,22 +62,7 @@ def is_parquet(path: str, output_format: str | None) -> bool:
     return path.lower().endswith((".parquet", ".pq"))
 
 
-def read_rows(path: Path, parquet: bool) -> Iterator[dict[str, Any]]:
-    """Rows of an earlier output, metadata decoded, for an `--append` run to keep."""
-    if parquet:
-        table = _pyarrow_parquet().read_table(str(path))
-        for batch in table.to_batches():
-            for row in batch.to_pylist():
-                row["metadata"] = json.loads(row["metadata"] or "{}")
-                yield row
-        return
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                yield json.loads(line)
-
-
-def _pyarrow_parquet() -> Any:
+def pyarrow_parquet() -> Any:
     try:
         import pyarrow.parquet as pq
     except ImportError as err:

@@ -101,7 +101,8 @@ class _Walk:
 
         When the heading and the first piece of its body do not fit together, that piece is
         cut again so that the heading takes as much of it as fits: at its blocks (paragraphs,
-        Absätze, nested headings) when one fits, else at sentences; the rest is packed on its
+        Absätze, nested headings) when one fits, else between the nodes it holds (the items
+        of a tight list), else at sentences; the rest is packed on its
         own. Framed pieces (table parts, code) and bodies whose first sentence does not fit
         beside the heading stay as they are; a piece cut at words keeps its flag.
         """
@@ -110,7 +111,8 @@ class _Walk:
         if merged is None or self.packer.fits(merged) or first.prefix or first.suffix:
             return [heading, *pieces]
         body = Piece(first.start, first.end, first.path, flags=first.flags)
-        for units in (self._blocks(body), self.prose.sentences(body)):
+        for units in (self._blocks(body), self._node_blocks(body),
+                      self.prose.sentences(body)):
             taken = 0
             while taken < len(units) and self.packer.fits(
                     Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
@@ -145,6 +147,25 @@ class _Walk:
             block_start, block_end = trim_span(text, block.start, block.end)
             trimmed.append(replace(block, start=block_start, end=block_end))
         return trimmed
+
+    def _node_blocks(self, piece: Piece) -> list[Piece]:
+        """The items of the list a piece holds, when it holds several: a list written without
+        blank lines between its items has no blank-line blocks, and cutting it at sentences
+        would cut an item that fits."""
+        node = self.document.root
+        inside: list[Node] = []
+        for _ in range(64):  # trees are shallow; the bound keeps a degenerate one cheap
+            inside = [child for child in node.children
+                      if child.start < piece.end and child.end > piece.start]
+            if len(inside) != 1 or not inside[0].children:
+                break
+            node = inside[0]
+        if len(inside) < 2 or node.kind is not NodeKind.LIST:
+            return []  # only a list's items: other nodes have blank lines or rules of their own
+        units = [replace(piece, start=max(child.start, piece.start),
+                         end=min(child.end, piece.end), open_titles=0) for child in inside]
+        units[0] = replace(units[0], start=piece.start)
+        return units
 
     def _heading_starts(self) -> frozenset[int]:
         """Where the document's headings start (computed once per document)."""

@@ -33,6 +33,9 @@ def add_collection_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--append", action="store_true",
                          help="keep the output of an earlier run for unchanged files and "
                               "replace the chunks of changed ones (needs -o)")
+    command.add_argument("--rebuild", action="store_true",
+                         help="like --append, but keep nothing of the earlier output: every "
+                              "file is chunked again (the way out of a damaged output)")
     command.add_argument("-q", "--quiet", action="store_true",
                          help="no progress and no summary; failures are still reported")
 
@@ -40,7 +43,8 @@ def add_collection_arguments(command: argparse.ArgumentParser) -> None:
 def run_collection(args: argparse.Namespace, chunk_options: dict[str, Any],
                    password: str | None = None) -> int:
     run = RunOptions(output=args.output, output_format=args.output_format, jobs=args.jobs,
-                     password=password, timeout=args.timeout, append=args.append, quiet=args.quiet,
+                     password=password, timeout=args.timeout, append=args.append,
+                     rebuild=args.rebuild, quiet=args.quiet,
                      filters=Filters(include=tuple(args.include),
                                      exclude=tuple(args.exclude), hidden=args.hidden,
                                      gitignore=not args.no_ignore))

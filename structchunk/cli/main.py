@@ -100,8 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         where = f"{err.filename}: " if err.filename else ""
         return _fail(f"{where}{err.strerror or err}")
-    except KeyboardInterrupt:  # pragma: no cover
-        return 130
+    except KeyboardInterrupt as stop:  # SIGINT, or SIGTERM during a folder run
+        return 128 + int(getattr(stop, "signum", 2))
 
 
 def _fail(message: str) -> int:

@@ -9,20 +9,53 @@ from __future__ import annotations
 
 from typing import Any
 
+import regex
+
 from structchunk.api import split
 from structchunk.chunk.budget import PATH_SEPARATOR
 from structchunk.chunk.chunk import Chunk
 from structchunk.decode import from_text
+from structchunk.parse.code.languages import code_language_for_path
+from structchunk.parse.formats import format_for_name
+from structchunk.parse.sniffing import looks_like_notebook
 
 
 def chunk_string(text: str, *, source_id: str | None = None, code_language: str | None = None,
-                 format: str | None = None, **options: Any) -> list[Chunk]:
+                 format: str | None = None, path: str | None = None, **options: Any
+                 ) -> list[Chunk]:
     """Chunks of a string given as content (never read as a path). `code_language` implies
-    the code format, so a string of code chunks as the same code in a file would."""
+    the code format, so a string of code chunks as the same code in a file would. `path` is
+    the file the text was loaded from (a loader's `source` or `file_path`): without a
+    format given, its suffix chooses one (a `.py` file is chunked as Python), where the text
+    is still in that format."""
     if code_language is not None:
         format = "code"
         options["code_language"] = code_language
+    elif format is None and path:
+        format = format_of_loaded(path, text)
+        if format == "code":
+            options["code_language"] = code_language_for_path(path)
     return split(from_text(text), format=format, source_id=source_id, **options)
+
+
+def format_of_loaded(path: str, text: str) -> str | None:
+    """The format a loaded file's name gives its text, if the text is still in it.
+
+    Loaders hand over text: a PDF or Word file arrives as its extracted text (read as text,
+    not as a PDF), and an HTML loader may already have stripped the tags, so a name that
+    says HTML or notebook is trusted only when the text still looks like one.
+    """
+    fmt = format_for_name(path)
+    if fmt is None or fmt.binary or fmt.unsupported is not None:
+        return None
+    if fmt.name == "html" and not _MARKUP.search(text[:65536]):
+        return None
+    if fmt.name == "notebook" and not looks_like_notebook(text):
+        return None
+    return fmt.name
+
+
+_MARKUP = regex.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*[\s/>]|!--|!doctype)", regex.IGNORECASE)
 
 
 def flat_metadata(chunk: Chunk, *, offsets: bool = True, content: bool = False

@@ -42,6 +42,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 _COMPATIBLE = ("separators", "is_separator_regex")
+_DOCUMENT_LANGUAGES = {"markdown": "markdown", "html": "html", "rst": "rst"}
 
 
 class StructchunkTextSplitter(TextSplitter):
@@ -99,10 +100,24 @@ class StructchunkTextSplitter(TextSplitter):
         to its tokenizer.json), special tokens excluded."""
         return cls(tokenizer=tokenizer, **kwargs)
 
-    def chunks(self, text: str, source_id: str | None = None) -> list[Chunk]:
-        """structchunk's own chunks of `text` (offsets, heading path, ids)."""
+    @classmethod
+    def from_language(cls, language: Any, **kwargs: Any) -> StructchunkTextSplitter:
+        """A splitter for one language, as LangChain's `RecursiveCharacterTextSplitter.
+        from_language`: a programming language (a `Language` member or its value, such as
+        "python" or "go") chunks code cut at definitions; "markdown", "html" and "rst" name
+        those document formats."""
+        name = str(getattr(language, "value", language)).lower()
+        document_format = _DOCUMENT_LANGUAGES.get(name)
+        if document_format is not None:
+            return cls(format=document_format, **kwargs)
+        return cls(code_language=name, **kwargs)
+
+    def chunks(self, text: str, source_id: str | None = None, path: str | None = None
+               ) -> list[Chunk]:
+        """structchunk's own chunks of `text` (offsets, heading path, ids); `path`, the file
+        it came from, chooses the format when none was given."""
         return chunk_string(text, source_id=source_id, format=self._format,
-                            code_language=self._code_language, **self._options)
+                            code_language=self._code_language, path=path, **self._options)
 
     def _page(self, chunk: Chunk) -> str:
         page = chunk.text if self._embed_context else chunk.content
@@ -114,12 +129,16 @@ class StructchunkTextSplitter(TextSplitter):
     def create_documents(self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None
                          ) -> list[LangChainDocument]:
         """One Document per chunk. A `source` in the given metadata becomes the source id,
-        so chunk ids differ between documents and stay the same on re-indexing."""
+        so chunk ids differ between documents and stay the same on re-indexing; it (or
+        `file_path`) also chooses the format by its suffix, as a file of that name would be
+        read, unless a format or code language was given."""
         documents = []
         for position, text in enumerate(texts):
             base = dict(metadatas[position]) if metadatas else {}
             source = base.get("source")
-            for chunk in self.chunks(text, source_id=str(source) if source else None):
+            named = base.get("file_path") or source
+            for chunk in self.chunks(text, source_id=str(source) if source else None,
+                                     path=str(named) if named else None):
                 metadata = {**base, **flat_metadata(chunk, offsets=self._add_start_index,
                                                     content=self._include_content)}
                 documents.append(LangChainDocument(page_content=self._page(chunk),

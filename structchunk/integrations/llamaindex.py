@@ -7,7 +7,9 @@ SOURCE/PREVIOUS/NEXT relationships. With `embed_context=True` (default) the node
 embedded text, heading path first, so the heading keys are kept out of the metadata string
 that LlamaIndex adds when embedding; with `False` the node text is the verbatim content and
 the joined heading path goes into that metadata string instead. Node ids are the chunk ids
-(deterministic), unless an `id_func` is given.
+(deterministic), unless an `id_func` is given. A document's `file_path` or `source`
+metadata chooses its format by suffix, as `SimpleDirectoryReader` passes it (a `.py` file is
+chunked as Python), unless `format` or `code_language` is set.
 """
 
 from __future__ import annotations
@@ -72,9 +74,20 @@ class StructchunkNodeParser(NodeParser):
     def class_name(cls) -> str:
         return "StructchunkNodeParser"
 
-    def chunks(self, text: str, source_id: str | None = None) -> list[Chunk]:
+    @classmethod
+    def from_language(cls, language: str, **data: Any) -> StructchunkNodeParser:
+        """A parser for one language: a programming language ("python", "go") chunks code
+        cut at definitions; "markdown", "html" and "rst" name those document formats."""
+        name = str(getattr(language, "value", language)).lower()
+        if name in ("markdown", "html", "rst"):
+            return cls(format=name, **data)
+        return cls(code_language=name, **data)
+
+    def chunks(self, text: str, source_id: str | None = None, path: str | None = None
+               ) -> list[Chunk]:
         return chunk_string(text, source_id=source_id, format=self.format,
-                            code_language=self.code_language, strategy=self.strategy,
+                            code_language=self.code_language, path=path,
+                            strategy=self.strategy,
                             max_size=self.chunk_size, overlap_size=self.chunk_overlap,
                             language=self.language, tokenizer=self._counter)
 
@@ -83,10 +96,11 @@ class StructchunkNodeParser(NodeParser):
         result: list[BaseNode] = []
         for parent in nodes:
             text = parent.get_content()
-            source = parent.metadata.get("file_path") or parent.metadata.get("source") or (
-                parent.node_id if isinstance(parent, Document) else None)
+            named = parent.metadata.get("file_path") or parent.metadata.get("source")
+            source = named or (parent.node_id if isinstance(parent, Document) else None)
             relationship = {NodeRelationship.SOURCE: parent.as_related_node_info()}
-            for chunk in self.chunks(text, source_id=str(source) if source else None):
+            for chunk in self.chunks(text, source_id=str(source) if source else None,
+                                     path=str(named) if named else None):
                 result.append(self._node(parent, chunk, relationship))
         return result
 

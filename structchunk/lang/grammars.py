@@ -37,12 +37,13 @@ ABBREVIATION_CLASSES = ("prefix", "numeric", "general")
 RULE_ACTIONS = ("keep", "break")
 RULE_PATTERNS = ("terminator", "token", "before", "after")
 
-_TERMINATOR_KEYS = ("final", "always", "closers", "openers", "bullets", "line_bullets")
+_TERMINATOR_KEYS = ("final", "questions", "always", "closers", "openers", "bullets",
+                    "line_bullets")
 _SECTIONS = {
     "grammar": ("name", "description", "inherits", "disable_rules"),
     "terminators": _TERMINATOR_KEYS,
     "abbreviations": ABBREVIATION_CLASSES,
-    "options": ("pronoun_i", "lowercase_continues"),
+    "options": ("pronoun_i", "lowercase_continues", "quoted_sentences"),
     # What tells the language apart in detection; read by `structchunk.lang.profiles`, from
     # the language's own file only (never inherited).
     "detection": ("script", "langdetect", "function_words", "marker_letters", "suffixes",
@@ -88,6 +89,9 @@ class SentenceGrammar:
     language: str
     files: tuple[str, ...]
     final: frozenset[str]
+    # final terminators that end a question or an exclamation: no abbreviation, initial or
+    # enumeration marker stands before them (`?`, Greek `;`, Arabic `؟`); also in `final`
+    questions: frozenset[str]
     always: frozenset[str]
     closers: frozenset[str]
     openers: frozenset[str]
@@ -184,6 +188,14 @@ def read_language_file(file: GrammarFile) -> dict[str, Any]:
     return data
 
 
+def _is_script(name: str) -> bool:
+    try:
+        regex.compile(rf"\p{{{name}}}")
+    except regex.error:
+        return False
+    return name.isalpha()
+
+
 def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
     for section, value in data.items():
         if section == "rules":
@@ -195,6 +207,9 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
                 raise GrammarError("words: must be a table", origin)
             for key, words in value.items():
                 for word in string_list(words, f"words.{key}", origin):
+                    if key == "space_scripts" and not _is_script(word):
+                        raise GrammarError(f"words.space_scripts: {word!r} is not a Unicode "
+                                           "script name (Thai, Lao, ...)", origin)
                     if not _WORD.fullmatch(word):
                         raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
                                            "digits, apostrophes, hyphens, single spaces)", origin)
@@ -268,6 +283,7 @@ def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
             raise GrammarError(f"grammar.disable_rules: no inherited rule {rule_name!r}", origin)
         rule_tables = [(o, t) for o, t in rule_tables if t.get("name") not in disabled]
         rule_tables.extend((origin, table) for table in data.get("rules", []))
+    sets["final"] |= sets["questions"]
     for key in ("openers", "closers"):
         sets[key] -= sets["final"] | sets["always"]
     frozen_words = {key: frozenset(entries) for key, entries in words.items()}
@@ -276,6 +292,7 @@ def _build(name: str, folders: tuple[Path, ...]) -> SentenceGrammar:
         language=name,
         files=tuple(file.name for file, _data in files),
         final=frozenset(sets["final"]),
+        questions=frozenset(sets["questions"]),
         always=frozenset(sets["always"]),
         closers=frozenset(sets["closers"]),
         openers=frozenset(sets["openers"]),

@@ -16,6 +16,9 @@ import re
 import regex
 
 QUOTE_LIMIT = 600
+# The reach of a grammar with the option `quoted_sentences`: only the last words of a quotation
+# ('... said: "Come here. Now!" And') stay with the sentence before them.
+SHORT_REACH = 30
 DOUBLE_QUOTES = '"“”„«»'
 SINGLE_QUOTES = "'‘’‚"
 _QUOTE_CHARS = frozenset(DOUBLE_QUOTES + SINGLE_QUOTES)
@@ -28,6 +31,7 @@ _MAYBE_MARK = re.compile(
     f"|(?![A-Za-z0-9]))")
 _DASHES = frozenset("-–—―")
 _OPENING_ONLY = frozenset("„")
+_CLOSING_CONTEXT = frozenset(".,;!?…")
 _BLANK_LINE = r"(?>\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)"  # "\r\n" is one line break
 _DOUBLE_END = regex.compile(rf'["“”»«]|{_BLANK_LINE}')
 _SINGLE_END = regex.compile(rf"(?<=\S)['’‘](?![\p{{L}}\p{{N}}])|{_BLANK_LINE}")
@@ -38,13 +42,18 @@ _QUOTE_MARK = regex.compile(r"""["“”„«»]|(?:(?<=^|[\s(\[{"“„])['‘�
 class Quotations:
     """The open double and single quotation of one text, read up to some offset."""
 
-    __slots__ = ("_marks", "_next", "_openers", "double_open", "next_mark", "read_to",
+    __slots__ = ("_marks", "_next", "_openers", "_reach", "double_open", "next_mark", "read_to",
                  "single_open", "text")
 
-    def __init__(self, text: str, openers: frozenset[str], first_quote: int = 0) -> None:
-        """`first_quote`: an offset before which no quote character stands, if known."""
+    def __init__(self, text: str, openers: frozenset[str], first_quote: int = 0,
+                 reach: int = QUOTE_LIMIT) -> None:
+        """`first_quote`: an offset before which no quote character stands, if known.
+        `reach`: a cut is kept whole only when its quotation closes within this many
+        characters after it (languages whose quoted sentences count as sentences of their
+        own set it short; see `SHORT_REACH`)."""
         self.text = text
         self._openers = openers
+        self._reach = reach
         self.double_open: int | None = None
         self.single_open: int | None = None
         self.read_to = 0  # quotation marks before this offset have been read
@@ -154,7 +163,7 @@ class Quotations:
     def _closes(self, cut: int, opened: int, pattern: regex.Pattern[str], quotes: str) -> bool:
         if cut - opened > QUOTE_LIMIT:
             return False
-        end = pattern.search(self.text, cut, opened + QUOTE_LIMIT)
+        end = pattern.search(self.text, cut, min(opened + QUOTE_LIMIT, cut + self._reach))
         return end is not None and end.group()[0] in quotes
 
     def _double(self, index: int) -> None:
@@ -163,7 +172,9 @@ class Quotations:
         before = text[index - 1] if index > 0 else " "
         after = text[index + 1] if index + 1 < len(text) else " "
         if char == '"':
-            opening = self.double_open is None and not after.isspace()
+            # a straight quote right after a word or its punctuation closes: 'nada". Puede'
+            opening = self.double_open is None and not after.isspace() \
+                and not (before.isalnum() or before in _CLOSING_CONTEXT)
         else:
             opening = char in _OPENING_ONLY or (
                 (before.isspace() or before in self._openers or before in _DASHES)

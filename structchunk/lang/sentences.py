@@ -44,17 +44,12 @@ def rule_segmenter(language: str | None = None) -> RuleSegmenter:
 
 
 _BY_SETTING: dict[tuple[str | None, object], RuleSegmenter] = {}
-_ENVIRON_KEY: object = getattr(os.environ, "encodekey", lambda key: None)(GRAMMAR_PATH_VARIABLE)
 
 
 def _setting() -> object:
-    """The search-path setting as a cache key: its raw value in the environment's own table,
-    read without `os.environ`'s decoding, which would cost as much as segmenting a short
-    sentence."""
-    data = getattr(os.environ, "_data", None)
-    if data is None or _ENVIRON_KEY is None:
-        return os.environ.get(GRAMMAR_PATH_VARIABLE, "")
-    return data.get(_ENVIRON_KEY)
+    """The search-path setting as a cache key: the variable's raw value, which changes
+    whenever the search path does (resolving the path itself costs far more)."""
+    return os.environ.get(GRAMMAR_PATH_VARIABLE)
 
 
 @lru_cache(maxsize=256)

@@ -27,18 +27,23 @@ from structchunk.decode import (
     from_text,
     load,
 )
-from structchunk.errors import InputTypeError, SourceNotFoundError, UnsupportedFormatError
+from structchunk.errors import (
+    InputTypeError,
+    SourceNotFoundError,
+    UnsupportedFormatError,
+    install_hint,
+)
 from structchunk.options import check_parse_options
 from structchunk.parse.formats import (
     FORMAT_BY_NAME,
     FORMATS,
     Format,
     format_for_name,
-    looks_like_pdf,
     narrow,
     refine,
     sniff,
 )
+from structchunk.parse.sniffing import DESCRIPTIONS, OFFICE, sniff_bytes
 from structchunk.tree import Document
 
 Input = str | os.PathLike[str] | bytes | Source
@@ -90,19 +95,46 @@ def parse_source(source: Source, fmt: Format | None, language: str | None,
     if fmt.binary:
         raise UnsupportedFormatError(f"{fmt.name} input must be given as a path or bytes",
                                      source.origin)
-    return refine(fmt.parser().parse(source, language=language, **options), options)
+    return refine(fmt.parser(source.origin).parse(source, language=language, **options),
+                  options)
 
 
 def _parse_raw(raw: RawInput, fmt: Format | None, language: str | None,
                options: Mapping[str, Any]) -> Document:
+    """Bytes: the forced format, else the content's first bytes or parts, else the name's,
+    else the decoded text's; a format that decodes its own bytes (HTML) is given them."""
     if fmt is None:
-        named = format_for_name(raw.path)
-        fmt = FORMAT_BY_NAME["pdf"] if looks_like_pdf(raw.data[:1024]) else named
-    if fmt is not None and fmt.binary:
-        document = fmt.parser().parse_bytes(raw.data, raw.origin, raw.path, language=language,
-                                            **options)
-        return refine(document, options)
-    return parse_source(decode_bytes(raw.data, raw.origin, raw.path), fmt, language, options)
+        fmt = _format_of_bytes(raw)
+    if fmt is not None and (fmt.binary or fmt.reads_bytes):
+        return _parse_bytes(fmt, raw, language, options)
+    source = decode_bytes(raw.data, raw.origin, raw.path)
+    if fmt is None:
+        fmt = narrow(sniff(source.text, options), source.text, options)
+        if fmt.reads_bytes:
+            return _parse_bytes(fmt, raw, language, options)
+    return parse_source(source, fmt, language, options)
+
+
+def _parse_bytes(fmt: Format, raw: RawInput, language: str | None,
+                 options: Mapping[str, Any]) -> Document:
+    document = fmt.parser(raw.origin).parse_bytes(raw.data, raw.origin, raw.path,
+                                                  language=language, **options)
+    return refine(document, options)
+
+
+def _format_of_bytes(raw: RawInput) -> Format | None:
+    """A PDF by its header always; a package (by its parts) or an RTF or OLE file when the name
+    does not already name a binary format; else the name's format."""
+    named = format_for_name(raw.path)
+    found = sniff_bytes(raw.data)
+    if found is None or (found != "pdf" and named is not None and named.binary):
+        return named
+    fmt = FORMAT_BY_NAME.get(found)
+    if fmt is None:
+        hint = f" (the office formats: {install_hint('office')})" if found in OFFICE else ""
+        raise UnsupportedFormatError(f"is {DESCRIPTIONS.get(found, found)}, which this "
+                                     f"installation does not read{hint}", raw.origin)
+    return fmt
 
 
 def _forced_format(format: str | None, options: Mapping[str, Any]) -> Format | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import regex
 
+from structchunk.errors import MissingDependencyError, UnsupportedFormatError, install_hint
 from structchunk.tree import Document
 
 
@@ -29,6 +30,9 @@ class Format:
     `sniff` claims content whose name does not decide the format. `narrows` names formats
     whose sniffer may claim this format's content instead (a law in a `.txt` file); an
     option named after a format and set to False (`legal=False`) turns its sniffer off.
+    `reads_bytes`: a text format that decodes its own bytes (HTML, by the charset it
+    declares); given a str, its `parse(source)` reads it. `extra` is the optional extra its
+    parser's dependencies come with; `unsupported` says why a known format is not read.
     """
 
     name: str
@@ -38,9 +42,24 @@ class Format:
     sniff: str | None = None
     narrows: tuple[str, ...] = ()
     declared_suffixes: str | None = None
+    reads_bytes: bool = False
+    extra: str | None = None
+    unsupported: str | None = None
 
-    def parser(self) -> Any:
-        return importlib.import_module(self.module)
+    def parser(self, origin: str | None = None) -> Any:
+        """The parser module; a format that is not read, or whose extra is not installed, is
+        refused with an error naming `origin` and saying so."""
+        if self.unsupported is not None:
+            raise UnsupportedFormatError(f"is {self.unsupported}, which structchunk does not "
+                                         "read", origin)
+        try:
+            return importlib.import_module(self.module)
+        except ModuleNotFoundError as err:
+            if (err.name or "").partition(".")[0] == "structchunk":
+                raise
+            raise MissingDependencyError(
+                f"reading {self.name} needs the package {err.name!r}: "
+                f"{install_hint(self.extra)}", origin) from err
 
     def has_suffix(self, suffix: str) -> bool:
         """Whether a file with this (lowercase) suffix is in this format."""
@@ -84,12 +103,33 @@ def sniff_markdown(text: str) -> bool:
 
 # Order matters for sniffing: the first format whose sniffer claims the text wins.
 FORMATS: tuple[Format, ...] = (
+    Format("html", "structchunk.parse.html", (".html", ".htm", ".xhtml", ".xht", ".shtml"),
+           sniff="structchunk.parse.sniffing:looks_like_html", reads_bytes=True),
+    Format("notebook", "structchunk.parse.notebook", (".ipynb",),
+           sniff="structchunk.parse.sniffing:looks_like_notebook"),
     Format("legal", "structchunk.parse.legal.parser",
            sniff="structchunk.parse.legal.steps:looks_legal_text"),
     Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
+    # Office formats (the `office` extra); the old binary ones are refused by name.
+    Format("docx", "structchunk.parse.office.docx", (".docx", ".docm", ".dotx", ".dotm"),
+           binary=True, extra="office"),
+    Format("pptx", "structchunk.parse.office.pptx", (".pptx", ".pptm", ".ppsx", ".potx"),
+           binary=True, extra="office"),
+    Format("xlsx", "structchunk.parse.office.xlsx", (".xlsx", ".xlsm", ".xltx", ".xltm"),
+           binary=True, extra="office"),
+    Format("odt", "structchunk.parse.office.odt", (".odt", ".ott"), binary=True,
+           extra="office"),
+    Format("doc", "structchunk.parse.office.legacy", (".doc", ".dot"), binary=True),
+    Format("ppt", "structchunk.parse.office.legacy", (".ppt", ".pps", ".pot"), binary=True),
+    Format("xls", "structchunk.parse.office.legacy", (".xls", ".xlt"), binary=True),
+    Format("rst", "structchunk.parse.rst", (".rst", ".rest"), narrows=("legal",)),
+    Format("csv", "structchunk.parse.csv_table", (".csv", ".tsv")),
+    Format("asciidoc", "structchunk.parse.asciidoc", (".adoc", ".asciidoc", ".asc")),
+    Format("rtf", "", (".rtf",), binary=True, unsupported="Rich Text Format (RTF)"),
+    Format("epub", "", (".epub",), binary=True, unsupported="an EPUB e-book"),
     Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
            sniff="structchunk.parse.formats:sniff_markdown"),
-    Format("text", "structchunk.parse.text", (".txt", ".text", ".rst"), narrows=("legal",)),
+    Format("text", "structchunk.parse.text", (".txt", ".text"), narrows=("legal",)),
     Format("code", "structchunk.parse.code",
            declared_suffixes="structchunk.parse.code.languages:code_suffixes"),
 )

@@ -16,7 +16,8 @@ FIELDS = ("index", "start", "end", "size", "heading_path", "language", "chunk_id
 
 def sample_files() -> list[Path]:
     return sorted(path for path in SAMPLES.iterdir()
-                  if path.suffix in (".md", ".txt") and path.name != "README.md")
+                  if path.suffix in (".md", ".txt", ".html", ".ipynb", ".rst")
+                  and path.name != "README.md")
 
 
 def golden_records(path: Path) -> list[dict]:

@@ -49,10 +49,11 @@ def refusal(tmp_path: Path, body: str) -> str:
     ('options = true\n' + HEAD, "options: must be a table"),
     ('grammar = "xx"\n', "grammar: must be a table"),
     (HEAD + '[options]\npronoun = true\n',
-     "options.pronoun: unknown entry (known: pronoun_i, lowercase_continues)"),
+     "options.pronoun: unknown entry (known: pronoun_i, lowercase_continues, "
+     "quoted_sentences)"),
     (HEAD + '[terminators]\nenders = ["."]\n',
-     "terminators.enders: unknown entry (known: final, always, closers, openers, bullets, "
-     "line_bullets)"),
+     "terminators.enders: unknown entry (known: final, questions, always, closers, openers, "
+     "bullets, line_bullets)"),
     (HEAD.replace('inherits', 'parents'),
      "grammar.parents: unknown entry (known: name, description, inherits, disable_rules)"),
     # the header

@@ -50,7 +50,8 @@ def test_languages_with_files_resolve_to_themselves() -> None:
 
 
 def test_unknown_languages_get_the_neutral_default() -> None:
-    assert resolve_language("fr") == "und"
+    assert resolve_language("gd") == "und"
+    assert resolve_language("zz") == "und"
     assert resolve_language(None) == "und"
     assert normalize_language("") == "und"
 

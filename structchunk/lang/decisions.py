@@ -1,0 +1,324 @@
+"""The decision at one terminator run: does a sentence end here?
+
+`TerminatorRules` is the part of `RuleSegmenter` that decides candidates from the grammar:
+the data rules first, then quotations, abbreviations, initials, enumerations and the shape of
+the next word. Precision comes first: when in doubt a sentence is kept whole.
+`_plain_cut` is the same decision for the common case the scanner reports as `plain`,
+remembered per word.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from structchunk.lang.candidates import (
+    DASHES,
+    TOKEN_BEFORE,
+    TOKEN_LIMIT,
+    Candidate,
+    State,
+    char_shape,
+    gap_before,
+    previous_word_lower,
+)
+from structchunk.lang.grammars import Rule
+from structchunk.lang.layout import LayoutRules
+from structchunk.lang.markers import MARKER, NUMBERED_ITEM, ROMAN_ONLY, is_item_label
+from structchunk.lang.spans import NOT_SPACE
+
+_NO_SHAPE: frozenset[str] = frozenset()
+_CAPITAL = frozenset({"upper"})
+_UPPER = frozenset({"upper", "uncased"})
+_CASED = _UPPER | {"lower"}
+# `_plain_cut` of a word that never ends a sentence (no shape is called "never")
+NEVER = frozenset({"never"})
+_SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
+_INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
+_HAS_LETTER = regex.compile(r"\p{L}")
+_WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
+_INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
+
+# `TerminatorRules._plain_cut`: the shapes before which a word cuts without and with closing
+# quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
+# after it always cuts.
+PlainCut = tuple[frozenset[str], frozenset[str], bool, bool]
+
+
+class TerminatorRules(LayoutRules):
+    """The decisions at terminator runs (see the module doc)."""
+
+    _fast: bool
+    _rules: tuple[Rule, ...]
+    _any_token: regex.Pattern[str] | None
+    _tokenless_rules: tuple[Rule, ...]
+    _openers: frozenset[str]
+    _questions: frozenset[str]
+    _closers: frozenset[str]
+    _strip: frozenset[str]
+    _skip_before_first: frozenset[str]
+    _upper_skip: bool
+    _starters: frozenset[str]
+    _pronoun_i: bool
+    _lowercase_continues: bool
+    _abbreviation_tails: frozenset[str]
+    _plain_cuts: dict[str, PlainCut]
+
+    def _decide(self, state: State, run_start: int, run_end: int, close_end: int) -> None:
+        """The full analysis of one terminator run `text[run_start:run_end]` whose closing
+        quotes, brackets and footnote marks end at `close_end`."""
+        candidate = self._candidate(state.text, run_start, run_end, close_end)
+        if candidate is not None:
+            cut = self._terminator(state, candidate)
+            if cut is not None:
+                state.cut(self._quoted(state, cut, close_end))
+
+    def _candidate(self, text: str, run_start: int, run_end: int,
+                   close_end: int) -> Candidate | None:
+        length = len(text)
+        if close_end + 1 < length and text[close_end] == " " \
+                and not text[close_end + 1].isspace():
+            next_start = close_end + 1  # the usual case: one space
+        else:
+            following = NOT_SPACE.search(text, close_end)
+            if following is None:
+                return None  # end of text: the last span ends there anyway
+            next_start = following.start()
+        first_index = next_start
+        skip = self._skip_before_first
+        if text[first_index] in skip:
+            limit = min(length, first_index + 4)
+            while first_index < limit and (text[first_index] in skip or (
+                    text[first_index] == " " and text[first_index - 1] in DASHES)):
+                first_index += 1
+        token_start = TOKEN_BEFORE.match(text, max(0, run_start - TOKEN_LIMIT),
+                                          run_start).start()
+        core_start = token_start
+        while core_start < run_start and text[core_start] in self._strip:
+            core_start += 1
+        core_end = run_start
+        while core_end > core_start and text[core_end - 1] in self._closers:
+            core_end -= 1
+        return Candidate(run_start, text[run_start:run_end], close_end,
+                          text[run_end:close_end], token_start, core_start,
+                          text[core_start:core_end], next_start, first_index,
+                          text[first_index] if first_index < length else "")
+
+    def _rule(self, text: str, candidate: Candidate) -> bool | None:
+        """The first data rule that matches: True to cut, False to keep, None if none does."""
+        rules = self._rules
+        if self._any_token is not None and not self._any_token.fullmatch(candidate.core):
+            rules = self._tokenless_rules
+        for rule in rules:
+            if (rule.terminator is None or rule.terminator.fullmatch(candidate.run)) \
+                    and (rule.token is None or rule.token.fullmatch(candidate.core)) \
+                    and (rule.before is None or rule.before.match(text, 0, candidate.core_start)) \
+                    and (rule.after is None or rule.after.match(text, candidate.first_index)):
+                return rule.breaks
+        return None
+
+    @staticmethod
+    def _quoted(state: State, cut: int, read_to: int) -> int | None:
+        """`cut`, unless it falls inside a quotation that closes soon (see `Quotations`)."""
+        quotes = state.quotes
+        if quotes is None:
+            return cut  # a text without quotation marks
+        quotes.read(read_to)
+        return None if quotes.keeps_whole(cut) else cut
+
+    def _terminator(self, state: State, candidate: Candidate) -> int | None:
+        """Cut offset for a terminator run, or None when the sentence goes on."""
+        text = state.text
+        core = candidate.core
+        if len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")") \
+                and MARKER.fullmatch(core):
+            style = ".)" if candidate.closers else "."
+            is_marker = self._marker(state, candidate.core_start, core, style)
+            if is_marker is not None:
+                if is_marker and not (style == "." and self._rule(text, candidate) is False):
+                    state.cut(candidate.core_start)
+                    state.in_item = True
+                return None
+            if style == ".)":
+                return None
+
+        decided = self._rule(text, candidate)
+        if decided is not None:
+            return candidate.close_end if decided else None
+        shape = char_shape(candidate.first)
+        run = candidate.run
+        if shape == "lower" and (
+                (self._lowercase_continues and self._continues(state, candidate))
+                or not self._lowercase_start(text, candidate)):
+            return None
+        if not self._questions.isdisjoint(run):
+            if shape == "digit" and NUMBERED_ITEM.match(text, candidate.first_index):
+                return candidate.close_end
+            return candidate.close_end if shape in ("upper", "uncased", "lower") else None
+        if len(run) > 1 or "…" in run:
+            return self._ellipsis(text, candidate, shape)
+        if run != ".":
+            # a full stop of another script (Armenian `։`, Urdu `۔`): no abbreviation or
+            # initial ends in it, and no number is written with it ("۔ 5 سال")
+            return candidate.close_end if shape in ("upper", "uncased", "digit") else None
+        if not core:
+            return candidate.close_end if shape in ("upper", "uncased") else None
+
+        klass = self._abbreviation(text, candidate)
+        if klass == "prefix":
+            return None
+        if klass == "numeric":
+            if shape == "digit" or candidate.first == "§" \
+                    or is_item_label(text, candidate.first_index):
+                return None
+            klass = None
+        if klass == "general" or (klass is None and "." in core and _INITIALISM.fullmatch(core)):
+            word = _WORD_AT.match(text, candidate.first_index)
+            starts = word is not None and word.group() in self._starters
+            return candidate.close_end if starts else None
+        if len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) and not (
+                self._pronoun_i and core == "I"
+                and previous_word_lower(text, candidate.token_start)):
+            return None  # an initial: "Jonas E. Smith", "S. 225"
+        if shape in ("upper", "uncased", "lower"):
+            return candidate.close_end
+        if shape == "digit" and _HAS_LETTER.search(core):
+            return candidate.close_end
+        return None
+
+    def _lowercase_start(self, text: str, candidate: Candidate) -> bool:
+        """Whether a lowercase word may start the next sentence ("we met there. then ...").
+
+        Only after a full stop or a question mark that directly follows a plain word of two or
+        more letters, with no quote or bracket in between and none before the next word:
+        "'This is great.' she said", "(... engineer.) at", "Yahoo! in", "say so? -- a bit" and
+        abbreviations ("approx. five") go on. Abbreviations and initials are ruled out later.
+        """
+        return (candidate.run in (".", "?") and not candidate.closers
+                and candidate.first_index == candidate.next_start
+                and len(candidate.core) > 1 and candidate.core.isalpha())
+
+    def _continues(self, state: State, candidate: Candidate) -> bool:
+        """Whether a lowercase word after a terminator goes on with the sentence.
+
+        In a language that capitalises the first word of every sentence (German), a lowercase
+        word after a terminator continues the sentence: "55 v. Chr. gegründet", "Ludwig XIV.
+        ließ", "Was nun? fragte er". Two exceptions: a word with a capital inside ("eBay",
+        "iPhone") is a name written that way, and a text whose current sentence itself
+        starts in lowercase does not capitalise sentence starts at all.
+        """
+        text = state.text
+        if _INNER_CAPITAL.match(text, candidate.first_index):
+            return False
+        start = min(self._lead_end(state), candidate.run_start)
+        return start >= candidate.run_start or not text[start].islower()
+
+    def _ellipsis(self, text: str, candidate: Candidate, shape: str) -> int | None:
+        run, run_start = candidate.run, candidate.run_start
+        if " " in run:
+            if run_start == 0 or text[run_start - 1].isspace():
+                # ". . ." after a space marks words left out inside the sentence; a fourth
+                # period (". . . .") is the full stop of a sentence that ends in an omission.
+                return candidate.close_end if run.count(".") >= 4 and shape == "upper" else None
+            if run.startswith(". "):
+                # "word. . . . Next": the period ends the sentence, the ellipsis opens the next.
+                return run_start + 1 if shape == "upper" else None
+        return candidate.close_end if shape in ("upper", "uncased") else None
+
+    def _abbreviation(self, text: str, candidate: Candidate) -> str | None:
+        """Class of the abbreviation that ends at the terminator, if any.
+
+        Spaced abbreviations ("z. B.", "i. V. m.") are matched by joining up to three short
+        words before the terminator that each end in a period, separated by one space or, in
+        hard-wrapped text, one line break; a word glued to the previous sentence
+        ("Tuesday.Mr.") or to a compound ("Zimmermann-Str.") is looked up after its last
+        period, hyphen or slash as well.
+        """
+        return self._abbreviation_of(text, candidate.token_start, candidate.core)
+
+    def _abbreviation_of(self, text: str, token_start: int, core: str) -> str | None:
+        """`_abbreviation` of the word `core` + "." whose token (with any opening quotes and
+        brackets) starts at `token_start`."""
+        lookup = self.grammar.abbreviations
+        key = core + "."
+        if self._fast and key not in lookup and key not in self._abbreviation_tails \
+                and "." not in core[:-1] and "-" not in core[:-1] and "/" not in core[:-1]:
+            # Every spelling looked up below ends in `key`, and a longer one has it as a
+            # proper ending: none can be an abbreviation (the common case, decided at once).
+            return None
+        parts = [key]
+        start = token_start
+        for _ in range(3):
+            gap = gap_before(text, start)
+            if gap == start or gap < 2 or text[gap - 1] != ".":
+                break
+            word_start = gap - 1
+            while word_start > 0 and not text[word_start - 1].isspace() \
+                    and start - word_start < 10:
+                word_start -= 1
+            while word_start < gap - 1 and text[word_start] in self._strip:
+                word_start += 1
+            parts.insert(0, text[word_start:gap])
+            start = word_start
+        for index in range(len(parts)):
+            klass = lookup.get("".join(parts[index:]))
+            if klass is not None:
+                return klass
+        start = token_start
+        gap = gap_before(text, start)
+        if gap != start and gap >= 1 and text[gap - 1].isalpha():
+            # an abbreviation whose first word has no period: "et al."
+            word = TOKEN_BEFORE.match(text, max(0, gap - TOKEN_LIMIT), gap)
+            klass = lookup.get(text[word.start():gap] + core + ".") if word else None
+            if klass is not None:
+                return klass
+        for separator in ".-/":
+            if separator in core[:-1]:
+                tail = core.rsplit(separator, 1)[1]
+                if tail and tail[0].isalpha() and (tail + ".") in lookup:
+                    return lookup[tail + "."]
+        return None
+
+    def _plain_cut(self, word: str) -> PlainCut:
+        """The shapes of the next word's first letter (`_shape`) before which `_terminator`
+        cuts after `word` (its last character is the terminator), without and with closing
+        quotes or brackets after the terminator (the latter also with opening quotes,
+        brackets or dashes before the next word), in the context `PLAIN` matches: whitespace
+        (not after a full stop) or the start before the word, one space and a letter after it.
+        Remembered per word, so the common case costs a dictionary look-up.
+
+        The third value: whether the word is the last word of an abbreviation ("al." of "et
+        al."); the shapes then hold only when the words before it make no abbreviation with it
+        (`_abbreviation_of`). The fourth: whether a capital right after the space cuts in every
+        case (both shapes hold it and the word is no such last word): the common boundary,
+        checked first.
+        """
+        cuts = self._plain_cuts
+        if len(cuts) > 65536:
+            cuts.clear()
+        core, terminator = word[:-1], word[-1]
+        shapes = closed = _NO_SHAPE
+        tail = False
+        if len(core) > 1 \
+                and not any(char in self._strip or char in self._closers for char in core) \
+                and (self._any_token is None or not self._any_token.fullmatch(core)):
+            lookup = self.grammar.abbreviations
+            # What `_terminator` checks for a full stop: an enumeration marker, an
+            # abbreviation, an initial.
+            if terminator != "." or (
+                    MARKER.fullmatch(core) is None and (core + ".") not in lookup
+                    and _SINGLE_LETTER.fullmatch(core) is None):
+                # a lowercase word goes on the sentence after "!", after a closing quote or
+                # bracket and after a number (`_lowercase_start`)
+                lowercase = terminator in ".?" and not self._lowercase_continues \
+                    and core.isalpha()
+                shapes = _CASED if lowercase else _UPPER
+                closed = _UPPER
+                tail = terminator == "." and (core + ".") in self._abbreviation_tails
+            elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
+                    and (core + ".") not in lookup and (core + ".") not in self._abbreviation_tails:
+                shapes = _CAPITAL  # a lowercase word that is no abbreviation
+            elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
+                shapes = closed = NEVER  # a title ("Mr."): `_terminator` goes on
+        capital = "upper" in shapes and "upper" in closed and not tail and not self._upper_skip
+        entry = cuts[word] = (shapes, closed, tail, capital)
+        return entry

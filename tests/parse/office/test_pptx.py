@@ -1,0 +1,61 @@
+"""PPTX edge cases on decks written with python-pptx: slides as units, titles as headings,
+bullets as lists, speaker notes kept and marked, tables with merged cells."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import structchunk
+from structchunk.parse.office.build import NOTES_HEADING
+from tests.invariants import assert_chunks_valid
+from tests.parse.office.make import pptx_bytes
+
+pytest.importorskip("pptx")
+
+
+def _deck(presentation: Any) -> None:
+    from pptx.util import Inches
+
+    first = presentation.slides.add_slide(presentation.slide_layouts[1])
+    first.shapes.title.text = "Roadmap"
+    body = first.placeholders[1].text_frame
+    body.text = "Ship the parser"
+    inner = body.add_paragraph()
+    inner.text, inner.level = "with tests", 1
+    first.notes_slide.notes_text_frame.text = "Mention the deadline."
+    second = presentation.slides.add_slide(presentation.slide_layouts[5])
+    second.shapes.title.text = "Numbers"
+    table = second.shapes.add_table(3, 2, Inches(1), Inches(2), Inches(6), Inches(2)).table
+    table.cell(0, 0).merge(table.cell(0, 1))
+    table.cell(0, 0).text = "Quarter"
+    for row, (left, right) in enumerate((("Q1", "10"), ("Q2", "12")), start=1):
+        table.cell(row, 0).text, table.cell(row, 1).text = left, right
+    blank = presentation.slides.add_slide(presentation.slide_layouts[6])
+    box = blank.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1))
+    box.text_frame.text = "Questions"
+
+
+def test_slides_are_units_with_titles_bullets_tables_and_marked_notes() -> None:
+    document = structchunk.parse(pptx_bytes(_deck), format="pptx")
+    assert document.text == (
+        "# Roadmap\n\n- Ship the parser\n  - with tests\n\n"
+        f"## {NOTES_HEADING}\n\nMention the deadline.\n\n"
+        "# Numbers\n\n| Quarter | Quarter |\n| --- | --- |\n| Q1 | 10 |\n| Q2 | 12 |\n\n"
+        "# Questions")
+    chunks = structchunk.split(document, max_size=80)
+    assert_chunks_valid(document.text, chunks, 80)
+    notes = next(chunk for chunk in chunks if "deadline" in chunk.content)
+    assert notes.heading_path == ("Roadmap", NOTES_HEADING)
+    assert {"slide": 1, "notes": True} in notes.metadata["origin"]
+    assert notes.metadata["slide"] == 1
+    table = next(chunk for chunk in chunks if "Q2" in chunk.content)
+    assert table.metadata["slide"] == 2 and table.heading_path == ("Numbers",)
+    assert {"slide": 2, "table": 0, "row": 2} in table.metadata["origin"]
+    assert chunks[-1].metadata["slide"] == 3  # an untitled slide's short first line
+
+
+def test_speaker_notes_can_be_left_out() -> None:
+    document = structchunk.parse(pptx_bytes(_deck), format="pptx", speaker_notes=False)
+    assert "deadline" not in document.text and NOTES_HEADING not in document.text
