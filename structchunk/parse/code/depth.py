@@ -2,15 +2,18 @@
 
 tree-sitter grammars recurse in C; some (tree-sitter-yaml) overflow the stack and take the
 process with them on input nested a few hundred levels deep (a 35 KB YAML file of 260
-levels). Code nested deeper than `MAX_PARSED_DEPTH` is therefore not parsed: it is cut between
-lines, with a `code_fallback` note, as code without a grammar is. The depth is counted in
-one pass: levels of indentation (a stack of indentation widths, as Python's tokenizer keeps
-one) plus open brackets.
+levels). Code of such a grammar nested deeper than `MAX_PARSED_DEPTH` is not parsed: it is
+cut between lines, with a `code_fallback` note, as code without a grammar is. The depth is
+counted in one pass: levels of indentation (a stack of indentation widths, as Python's
+tokenizer keeps one) plus open brackets.
 """
 
 from __future__ import annotations
 
 MAX_PARSED_DEPTH = 100
+# The grammars whose parsers recurse on the C stack with the nesting (found by
+# tests/fuzz/test_grammar_fuzz.py); the others parse any depth.
+STACK_BOUND_GRAMMARS = frozenset({"yaml"})
 
 
 def nesting_depth(text: str, stop_at: int = MAX_PARSED_DEPTH) -> int:

@@ -25,7 +25,7 @@ from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
-from structchunk.parse.code.depth import MAX_PARSED_DEPTH, nesting_depth
+from structchunk.parse.code.depth import MAX_PARSED_DEPTH, STACK_BOUND_GRAMMARS, nesting_depth
 from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_code_grammar
 from structchunk.parse.code.languages import resolve_code_language
 from structchunk.tree import Node, NodeKind, make_node
@@ -61,8 +61,8 @@ def outline(source: Source, start: int, end: int, language: str | None
     grammar = load_code_grammar(name)
     if grammar is None:
         return [], f"no grammar for {name}"
-    depth = nesting_depth(source.text[start:end], MAX_PARSED_DEPTH)
-    if depth > MAX_PARSED_DEPTH:  # parsers recurse in C: a deep one could crash the process
+    if name in STACK_BOUND_GRAMMARS and nesting_depth(source.text[start:end],
+                                                      MAX_PARSED_DEPTH) > MAX_PARSED_DEPTH:
         return [], f"nested more than {MAX_PARSED_DEPTH} levels deep, not parsed"
     return _Outline(source, start, end, grammar).nodes(), None
 
