@@ -1,9 +1,10 @@
 """What language detection costs on the default Markdown path, step by step.
 
 `split()` judges the language of the region at each chunk's start (a block, or the opening of
-its section when the block is too short to tell). This script collects the texts that the
-default path judges on corpus/docs, then times each step of a judgement on exactly those
-texts, per character, by script, and `split()` itself with and without detection:
+its section when the block is too short to tell) and each document once (its dominant
+language, `Document.language`). This script collects the texts that the default path judges
+on corpus/docs, then times each step of a judgement on exactly those texts, per character,
+and `split()` itself with and without detection:
 
     python benchmarks/detection_cost.py [--rounds 5]
 
@@ -22,7 +23,11 @@ from _common import corpus_root
 
 import structchunk
 from structchunk.decode import Source, from_text
-from structchunk.lang import detect
+from structchunk.lang import detect, regions
+from structchunk.lang.counting import letters
+from structchunk.lang.identifier import _identify, identify
+from structchunk.lang.noise import without_noise
+from structchunk.lang.scripts import text_script
 
 
 def best_of(rounds: int, work: Callable[[], object]) -> float:
@@ -34,55 +39,52 @@ def best_of(rounds: int, work: Callable[[], object]) -> float:
     return best
 
 
-def judged_texts(sources: Sequence[Source]) -> tuple[list[str], list[tuple[str, tuple[str, ...]]]]:
-    """The texts `split()` judges on these sources, and the langdetect calls it makes."""
+def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> list[str]:
+    """The texts `split()` judges on these sources, in order; `asked`, where given, gets the
+    texts it asks of the identifier (the rest are too short, named by their script or placed
+    by the document's vocabulary, `structchunk.lang.familiar`)."""
     judged: list[str] = []
-    asked: list[tuple[str, tuple[str, ...]]] = []
-    judge, langdetect = detect._judge, detect._langdetect
+    judge = regions.judge
+    ask = detect.identify
 
-    def recording_judge(text: str, profiles: object = None) -> object:
-        judged.append(text)
-        return judge(text, profiles)  # type: ignore[arg-type]
+    def recording_identify(text: str, candidates: int = 3) -> detect.Guesses:
+        if asked is not None:
+            asked.append(text)
+        return ask(text, candidates)
 
-    def recording_langdetect(text: str, candidates: tuple[str, ...]) -> str | None:
-        asked.append((text, candidates))
-        return langdetect(text, candidates)
+    def recording_judge(text: str, found: object = None, **options: int) -> detect.Verdict:
+        judged.append(text[:options.get("limit", detect.SAMPLE)])
+        return judge(text, found, **options)  # type: ignore[arg-type]
 
-    detect._judge = recording_judge  # type: ignore[assignment]
-    detect._langdetect = recording_langdetect
+    regions.judge = recording_judge  # type: ignore[assignment]
+    detect.identify = recording_identify
     try:
         for source in sources:
             structchunk.split(source, format="markdown")
     finally:
-        detect._judge, detect._langdetect = judge, langdetect
-    return judged, asked
+        regions.judge = judge
+        detect.identify = ask
+    return judged
 
 
-def script_of(text: str) -> str:
-    if detect._devanagari_count(text) * 3 >= max(1, sum(map(str.isalpha, text))):
-        return "Devanagari"
-    try:
-        text.encode("latin-1")
-    except UnicodeEncodeError:
-        return "Latin with characters beyond Latin-1"
-    return "Latin-1"
-
-
-def step_costs(name: str, texts: list[str], rounds: int, profiles: object) -> str:
-    """One row: each step of a judgement timed on `texts` (words counted for their script)."""
-    size = sum(map(len, texts))
-    cleaned = [detect._without_noise(text) for text in texts]
-    noise = best_of(rounds, lambda: [detect._without_noise(text) for text in texts])
-    letters = best_of(rounds, lambda: [detect._byte_counts(text) for text in cleaned])
-    script = "Devanagari" if name == "Devanagari" else "Latin"
-    evidence = best_of(rounds, lambda: [detect.vote(text, script, profiles)  # type: ignore[arg-type]
-                                        for text in cleaned])
-    whole = best_of(rounds, lambda: [detect._judge(text, profiles)  # type: ignore[arg-type]
-                                     for text in texts])
-    shown = f"{evidence * 1000:.1f} ms" if name != "all" else "-"
-    return (f"| {name} | {len(texts):,} | {size:,} | {noise * 1000:.1f} ms | "
-            f"{letters * 1000:.1f} ms | {shown} | {whole * 1000:.1f} ms | "
-            f"{whole / size * 1e9:.0f} |")
+def step_costs(texts: list[str], rounds: int) -> str:
+    """One row: each step of a judgement timed on `texts`."""
+    found = detect.knowledge()
+    samples = [without_noise(text[:detect.SAMPLE]) for text in texts]
+    size = sum(map(len, samples))
+    noise = best_of(rounds, lambda: [without_noise(text[:detect.SAMPLE]) for text in texts])
+    counted = best_of(rounds, lambda: [letters(sample) for sample in samples])
+    scripts = best_of(rounds, lambda: [text_script(sample, found.known) for sample in samples])
+    asked = [sample for sample, verdict in zip(samples, map(detect.judge, texts), strict=True)
+             if verdict.guesses]
+    # Each round starts with no answer kept, as a fresh process does.
+    identifier = best_of(rounds, lambda: (_identify.cache_clear(),
+                                          [identify(sample) for sample in asked]))
+    whole = best_of(rounds, lambda: (_identify.cache_clear(),
+                                     [detect.judge(text, found) for text in texts]))
+    return (f"| {len(texts):,} | {size:,} | {noise * 1000:.1f} ms | {counted * 1000:.1f} ms | "
+            f"{scripts * 1000:.1f} ms | {identifier * 1000:.1f} ms ({len(asked):,} texts) | "
+            f"{whole * 1000:.1f} ms | {whole / max(1, size) * 1e9:.0f} |")
 
 
 def main() -> None:
@@ -92,11 +94,10 @@ def main() -> None:
     root = corpus_root()
     paths = sorted((root / "docs").rglob("*.md"))
     sources = [from_text(path.read_text(encoding="utf-8")) for path in paths]
-    languages = [Path(path).relative_to(root / "docs").parts[0] for path in paths]
+    languages = [Path(path).relative_to(root / "docs").parts[0].split("-")[0] for path in paths]
     characters = sum(len(source.text) for source in sources)
-    judged, asked = judged_texts(sources)
-    profiles = detect.language_profiles()
-
+    asked: list[str] = []
+    judged = judged_texts(sources, asked)
     detected = best_of(args.rounds, lambda: [structchunk.split(source, format="markdown")
                                              for source in sources])
     given = best_of(args.rounds, lambda: [
@@ -105,23 +106,13 @@ def main() -> None:
     print(f"{len(sources)} documents, {characters:,} characters; split() "
           f"{detected * 1000:.0f} ms with detection, {given * 1000:.0f} ms with each "
           f"document's language given: detection is {1 - given / detected:.0%} of split()\n")
-
-    samples = [text[:detect.SAMPLE] for text in judged]
-    print(f"{len(judged):,} texts judged, {sum(map(len, samples)):,} characters; "
-          f"{len(asked)} langdetect calls on {sum(len(text) for text, _ in asked):,} "
-          f"characters\n")
-    print("| texts | n | characters | noise removal | letters by script | word evidence "
+    print(f"{len(judged):,} texts judged; {len(asked):,} asked of the identifier inside "
+          f"split() ({len(set(asked)):,} distinct); the table times every step on every "
+          "judged text, as if none were placed by the document's vocabulary\n")
+    print("| texts | characters judged | noise removal | letters | script | identifier "
           "| whole judgement | ns per character |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    groups: dict[str, list[str]] = {}
-    for text in samples:
-        groups.setdefault(script_of(text), []).append(text)
-    for name, texts in [*sorted(groups.items()), ("all", samples)]:
-        print(step_costs(name, texts, args.rounds, profiles))
-    calls = best_of(args.rounds, lambda: [detect._langdetect(text, candidates)
-                                          for text, candidates in asked])
-    print(f"\nlangdetect: {calls * 1000:.1f} ms for {len(asked)} calls "
-          f"({calls / max(1, len(asked)) * 1000:.2f} ms a call)")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(step_costs(judged, args.rounds))
 
 
 if __name__ == "__main__":

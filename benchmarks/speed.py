@@ -96,17 +96,16 @@ def markdown_tools(texts: list[str], max_size: int,
                           markdown_backend="markdown-it") for source in sources]
     # The stages of the default path alone, for the decomposition under the table: each
     # document's tree parsed in advance and chunked with its language given, and the language
-    # judgements split() makes (the same texts and langdetect calls, in a loop).
+    # judgements split() makes (the same texts, in a loop).
     parsed = [structchunk.parse(source, format="markdown", language=language)
               for source, language in zip(sources, languages or [None] * len(sources),
                                           strict=True)]
     tools["structchunk chunking of parsed trees alone, language given"] = lambda: [
         structchunk.split(document, max_size=max_size) for document in parsed]
-    judged, asked = judged_texts(sources)
-    profiles = detect.language_profiles()
-    tools["structchunk language judgements alone (the texts split() judges)"] = lambda: (
-        [detect._judge(text, profiles) for text in judged],
-        [detect._langdetect(text, candidates) for text, candidates in asked])
+    judged = judged_texts(sources)
+    found = detect.knowledge()
+    tools["structchunk language judgements alone (the texts split() judges)"] = lambda: [
+        detect.judge(text, found) for text in judged]
     tools["structchunk parse() (pyromark)"] = lambda: [
         structchunk.parse(source, format="markdown") for source in sources]
     tools["structchunk parse(), markdown-it backend"] = lambda: [

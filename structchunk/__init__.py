@@ -3,6 +3,8 @@
     >>> import structchunk
     >>> chunks = structchunk.split("handbook.md", max_size=1000)      # a path, always
     >>> chunks = structchunk.split_text(markdown_text, max_size=1000)  # a string of text
+    >>> chunker = structchunk.Chunker(max_size=1000)  # options checked once, reused
+    >>> per_file = chunker.split_many(paths, jobs=2)
     >>> document = structchunk.parse("handbook.md"); print(document.pretty())
 """
 
@@ -15,8 +17,12 @@ from structchunk.api import (
     split_text,
 )
 from structchunk.chunk.budget import Budget
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.chunk import Chunk
-from structchunk.chunk.strategies import STRATEGIES
+from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.pack import Piece
+from structchunk.chunk.strategies import STRATEGIES, Strategy
+from structchunk.chunker import Chunker
 from structchunk.decode import Source
 from structchunk.errors import (
     BudgetError,
@@ -24,6 +30,7 @@ from structchunk.errors import (
     GrammarError,
     InputTypeError,
     MissingDependencyError,
+    OptionError,
     ParseError,
     PdfError,
     SourceNotFoundError,
@@ -33,6 +40,7 @@ from structchunk.errors import (
     TokenizerError,
     UnsupportedFormatError,
 )
+from structchunk.options import FormatOptions
 from structchunk.tokens import TokenCounter
 from structchunk.tree import Document, Node, NodeKind
 
@@ -44,9 +52,10 @@ warn_if_stale()
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
-    "DecodeError", "Document", "GrammarError", "InputTypeError", "MissingDependencyError",
-    "Node", "NodeKind",
-    "ParseError", "PdfError", "Source", "SourceNotFoundError", "SourceTooLargeError",
-    "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
+    "ChunkContext", "Chunker", "DecodeError", "Document", "FormatOptions", "GrammarError",
+    "InputTypeError", "MissingDependencyError", "Node", "NodeKind", "OptionError",
+    "ParseError", "PdfError",
+    "Piece", "PieceStrategy", "Source", "SourceNotFoundError", "SourceTooLargeError",
+    "Strategy", "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "compiled_modules", "parse", "parse_text", "split", "split_text",
 ]

@@ -34,6 +34,10 @@ class NodeKind(str, Enum):
 
 
 # Kinds the chunker may descend into when a node does not fit.
+TITLED_KINDS = frozenset({NodeKind.SECTION, NodeKind.DEFINITION})
+"""The kinds whose title joins the heading path of what lies inside them (a section under a
+heading, a unit of code); the one list every walk of the outline reads."""
+
 CONTAINER_KINDS = frozenset({NodeKind.DOCUMENT, NodeKind.SECTION, NodeKind.LIST, NodeKind.ITEM,
                              NodeKind.QUOTE, NodeKind.DEFINITION})
 
@@ -224,6 +228,13 @@ class Document:
         return self.source.text
 
     @property
+    def title(self) -> str | None:
+        """The document's own title (front matter, a source file's path), which roots every
+        heading path; None when the parser found none."""
+        title = self.metadata.get("title")
+        return str(title) if title else None
+
+    @property
     def warnings(self) -> tuple[str, ...]:
         """Problems met while reading (a legacy encoding, a PDF page without text), in order."""
         return self.source.warnings + tuple(self.metadata.get("warnings", ()))
@@ -237,7 +248,7 @@ class Document:
         while stack:
             node, path = stack.pop()
             yield node, path
-            titled = node.kind in (NodeKind.SECTION, NodeKind.DEFINITION) and node.title
+            titled = node.kind in TITLED_KINDS and node.title
             inner = path + (node.title,) if titled and node.title else path
             stack.extend((child, inner) for child in reversed(node.children))
 

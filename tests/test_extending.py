@@ -22,6 +22,9 @@ _EXAMPLE = regex.compile(r"^```\w+ ([\w/.-]+)\n(.*?)^```$", regex.MULTILINE | re
 
 FRENCH = ("Le rapport de M. Durand est prêt. Il y a des fruits dans la cuisine, p. ex. "
           "Pommes et poires sont sur la table. Nous partons avec elle.")
+BULGARIAN = ("Докладът описва работата на екипа, напр. новите правила за достъп до данните "
+             "и проверките им.")
+SANTALI = "ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ ᱫᱚ ᱢᱤᱫ ᱯᱟᱹᱨᱥᱤ ᱠᱟᱱᱟ᱾ ᱱᱚᱣᱟ ᱫᱚ ᱚᱞ ᱪᱤᱠᱤ ᱦᱚᱨᱚᱯ ᱛᱮ ᱚᱞ ᱟᱠᱟᱱᱟ᱾"
 ACT = """Example Act
 
 Part 1 General
@@ -70,14 +73,15 @@ def grammars(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_document_names_an_example_of_every_kind() -> None:
     assert set(examples()) == {"sentences/fr.toml", "sentences/sr.toml", "sentences/bo.toml",
-                               "code/python.scm", "code/starlark.scm", "legal/uk.toml"}
+                               "sentences/bg.toml", "sentences/sat.toml", "code/python.scm",
+                               "code/starlark.scm", "legal/uk.toml"}
 
 
 SERBIAN = "Ово је нпр. Београд, тј. главни град. Нови ред почиње овде. Крај итд."
 TIBETAN = "བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།ང་ཚོས་སློབ་སྦྱོང་བྱེད།ཡག་པོ་འདུག"
 
 
-def test_a_cyrillic_language_is_one_file(grammars: Path) -> None:
+def test_a_cyrillic_language_is_one_sentence_file(grammars: Path) -> None:
     serbian = [SERBIAN[start:end] for start, end in sentence_spans(SERBIAN, "sr")]
     assert serbian == ["Ово је нпр. Београд, тј. главни град.", "Нови ред почиње овде.",
                        "Крај итд."]
@@ -85,7 +89,7 @@ def test_a_cyrillic_language_is_one_file(grammars: Path) -> None:
     assert len(sentence_spans(SERBIAN, "zz")) > len(serbian)
 
 
-def test_a_script_the_code_never_names_is_one_file(grammars: Path,
+def test_a_script_the_code_never_names_is_one_sentence_file(grammars: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     tibetan = [TIBETAN[start:end] for start, end in sentence_spans(TIBETAN, "bo")]
     assert tibetan == ["བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།", "ང་ཚོས་སློབ་སྦྱོང་བྱེད།", "ཡག་པོ་འདུག"]
@@ -112,12 +116,48 @@ def test_a_language_file_adds_sentence_rules_and_detection(grammars: Path) -> No
     assert [chunk.content for chunk in chunks] == french
 
 
-def test_without_the_folder_the_language_is_unknown(grammars: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_folder_french_is_detected_and_split_by_the_shipped_rules(
+        grammars: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
-    assert "fr" not in supported_languages()
-    assert detect_language(FRENCH) != "fr"
+    assert "fr" in supported_languages()  # the identifier knows it
+    assert detect_language(FRENCH) == "fr"
+    path = grammars / "rapport.txt"
+    path.write_text(FRENCH + "\n", encoding="utf-8")
+    chunks = structchunk.split(path, max_size=90)
+    assert {chunk.language for chunk in chunks} == {"fr"}
+    # grammars/sentences/fr.toml ships with structchunk: "p. ex." is an abbreviation there too
+    assert not any(chunk.content.endswith("p. ex.") for chunk in chunks)
     assert code_language_for_path("tool.pyw") is None
+
+
+def test_a_cyrillic_language_is_one_file(grammars: Path) -> None:
+    assert "bg" in supported_languages()
+    assert detect_language(BULGARIAN) == "bg"  # not Russian, the script's best-known language
+    path = grammars / "bg.md"
+    path.write_text(f"# Доклад\n\n{BULGARIAN}\n", encoding="utf-8")
+    document = structchunk.parse(path)
+    assert document.language == "bg"
+    chunks = structchunk.split(document, max_size=120)
+    assert {chunk.language for chunk in chunks} == {"bg"}
+    # the file's abbreviation holds: "напр." ends no sentence in Bulgarian
+    assert [BULGARIAN[start:end] for start, end in sentence_spans(BULGARIAN, "bg")] == [
+        BULGARIAN]
+    assert len(sentence_spans(BULGARIAN, None)) == 2
+
+
+def test_a_script_the_code_never_names_is_one_file(grammars: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    assert detect_language(SANTALI) == "sat"
+    path = grammars / "sat.txt"
+    path.write_text(f"{SANTALI}\n\n{SANTALI}\n", encoding="utf-8")
+    document = structchunk.parse(path)
+    assert document.language == "sat"
+    chunks = structchunk.split(document, max_size=80)
+    assert {chunk.language for chunk in chunks} == {"sat"}
+    assert [SANTALI[start:end] for start, end in sentence_spans(SANTALI, "sat")] == [
+        "ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ ᱫᱚ ᱢᱤᱫ ᱯᱟᱹᱨᱥᱤ ᱠᱟᱱᱟ᱾", "ᱱᱚᱣᱟ ᱫᱚ ᱚᱞ ᱪᱤᱠᱤ ᱦᱚᱨᱚᱯ ᱛᱮ ᱚᱞ ᱟᱠᱟᱱᱟ᱾"]
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert detect_language(SANTALI) is None  # without the file: unjudged, never a guess
 
 
 def test_a_code_file_adds_a_suffix_to_a_builtin_language(grammars: Path) -> None:

@@ -33,57 +33,57 @@ class FileResult:
 
 def chunk_job(job: Job) -> FileResult:
     """Parse and split one file; a structchunk error becomes the result's `error`."""
-    from structchunk.api import parse, split
     from structchunk.decode import decode_bytes
     from structchunk.errors import StructchunkError
+    from structchunk.parse.formats import format_for_name, looks_like_pdf
 
     item = job.item
-    options = dict(job.options)
-    parse_options = {key: value for key in _PARSE_OPTIONS
-                     if (value := options.pop(key, None)) is not None}
-    pdf_options = {key: parse_options.pop(key) for key in _PDF_OPTIONS if key in parse_options}
-    if job.password is not None:
-        pdf_options["password"] = job.password
     try:
+        chunker = worker_chunker(job.options, job.password)
         if job.data is not None or item.root == STDIN:
             data = job.data or b""
             size = len(data)
-            if _is_pdf(item.path, data[:1024]):
-                document = parse(data, **parse_options, **pdf_options)
-            elif item.root == STDIN:
-                document = parse(data, **parse_options)
-            else:  # bytes with a file name (an object store): parsed as that file would be
-                name = str(item.path)
-                document = parse(decode_bytes(data, name, name), **parse_options)
+            named = item.root != STDIN and not looks_like_pdf(data[:1024]) and \
+                getattr(format_for_name(str(item.path)), "binary", False) is False
+            # bytes with a file name (an object store) are parsed as that file would be
+            document = chunker.parse(decode_bytes(data, str(item.path), str(item.path))
+                                     if named else data)
         else:
-            if _is_pdf(item.path, None):
-                parse_options.update(pdf_options)
-            elif os.path.isdir(item.root):
-                # a source file's chunks name it by its path from the folder given
-                parse_options.setdefault("path_root", item.root)
-            document = parse(item.path, **parse_options)
+            # a source file's chunks name it by its path from the folder given
+            root = item.root if os.path.isdir(item.root) else None
+            reader = chunker.reader if root is None else chunker.reader.with_options(
+                path_root=root)
+            document = reader.read(item.path)
             size = item.path.stat().st_size
-        chunks = split(document, **options)
+        chunks = chunker.split(document)
     except StructchunkError as err:
         return FileResult(item, error=err.problem if err.origin else str(err))
     rows = [chunk_row(chunk, item.root, item.relative) for chunk in chunks]
     return FileResult(item, rows, list(document.warnings), size)
 
 
-_PARSE_OPTIONS = ("format", "language", "strict", "code_language", "max_bytes")
-_PDF_OPTIONS = ("strict",)  # PDF-only options; given to the PDF parser only
+_CHUNKERS: dict[tuple[tuple[str, Any], ...], Any] = {}
 
 
-def _is_pdf(path: Path, head: bytes | None) -> bool:
-    if path.suffix.lower() == ".pdf":
-        return True
-    if head is None:
-        try:
-            with open(path, "rb") as handle:
-                head = handle.read(1024)
-        except OSError:
-            return False
-    return head.lstrip()[:5] == b"%PDF-"
+def worker_chunker(options: dict[str, Any], password: str | None = None) -> Any:
+    """The Chunker of a run's options, built once per process; options set to None are left
+    at their defaults, and the password goes to it without entering the options."""
+    from structchunk.chunker import Chunker
+
+    arguments = {key: value for key, value in options.items() if value is not None}
+    if password is not None:
+        arguments["password"] = password
+    try:
+        key = tuple(sorted(arguments.items()))
+        hash(key)
+    except TypeError:  # options that do not hash (a strategy's mapping): built per file
+        return Chunker.named("options", arguments)
+    chunker = _CHUNKERS.get(key)
+    if chunker is None:
+        if len(_CHUNKERS) >= 8:
+            _CHUNKERS.clear()
+        chunker = _CHUNKERS[key] = Chunker.named("options", arguments)
+    return chunker
 
 
 def file_digest(path: Path) -> str:

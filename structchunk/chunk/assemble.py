@@ -11,7 +11,9 @@ from typing import Any
 from structchunk.chunk import repairs
 from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
-from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title
+from structchunk.chunk.hygiene import front_matter_metadata
+from structchunk.chunk.links import DefinitionLinks
+from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title, embedded_body
 from structchunk.nfc import nfc
 from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
 
@@ -73,7 +75,8 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     index = _NodeIndex(document)
     pages = document.pages
     starts = [page.start for page in pages]
-    carried = document.carried
+    carried = {**front_matter_of(document), **document.carried}
+    links = DefinitionLinks(document)  # empty (false) without numbered provisions
     path_of = document.source.path
     counts_characters = budget.counts_characters
     heading_paths: dict[int, tuple[tuple[Title, ...], tuple[str, ...]]] = {}
@@ -81,13 +84,13 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     for number, piece in enumerate(pieces):
         start, end = piece.start, piece.end
         content = source[start:end]
-        body = piece.prefix + content + piece.suffix if piece.prefix or piece.suffix \
-            else content
-        text = contextualize(packer.context_of(piece), body)
+        text = contextualize(packer.context_of(piece), embedded_body(source, piece))
         kinds, metadata = index.describe(start, end)
         for key, value in carried.items():
             metadata.setdefault(key, value)
         metadata["strategy"] = strategy
+        if links:
+            links.annotate(metadata, content)
         path = piece.path
         known = heading_paths.get(id(path))
         if known is None or known[0] is not path:
@@ -109,6 +112,14 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
             index=number, size=len(text) if counts_characters else budget.size(text),
             source=path_of, metadata=metadata))
     return chunks
+
+
+def front_matter_of(document: Document) -> dict[str, str]:
+    """The scalar keys of the document's front matter: metadata of every chunk."""
+    first = document.root.children[:1]
+    if not first or first[0].kind is not NodeKind.FRONT_MATTER:
+        return {}
+    return front_matter_metadata(document.text[first[0].start:first[0].end])
 
 
 class _NodeIndex:

@@ -20,7 +20,8 @@ PATH_SEPARATOR = " > "
 @dataclass(frozen=True)
 class Budget:
     """`max_size` in the units of `length` (characters by default); `overlap` in sentences;
-    `overlap_size` caps the repeated sentences in the units of `length` as well.
+    `overlap_size` caps the repeated sentences in the units of `length` as well; a last
+    piece under `min_size` (see `minimum`) takes units from the piece before it.
 
     With the default `len`, sizes are computed arithmetically from spans, never by building
     strings, which keeps the chunker linear on large inputs. Any other length function (a
@@ -33,6 +34,7 @@ class Budget:
     length: LengthFunction | None = None
     overlap: int = 0
     overlap_size: int = 0
+    min_size: int | None = None
     _cache: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -47,9 +49,20 @@ class Budget:
         if self.overlap_size >= self.max_size:
             raise BudgetError(f"overlap_size ({self.overlap_size}) must be smaller than "
                               f"max_size ({self.max_size})")
+        if self.min_size is not None and (not _is_int(self.min_size) or self.min_size < 0
+                                          or self.min_size >= self.max_size):
+            raise BudgetError("min_size must be a whole number from 0 to below max_size "
+                              f"({self.max_size}), got {_shown(self.min_size)}")
         if self.length is not None and not callable(self.length):
             raise BudgetError("length_function must be a callable returning the size of a "
                               f"string, got {_shown(self.length)}")
+
+    @property
+    def minimum(self) -> int:
+        """The size under which a last piece joins its neighbour where the budget allows:
+        `min_size`, by default a tenth of the budget (a one-word tail of a long sentence,
+        a closing line, should not compete for the top k as a chunk of its own)."""
+        return self.max_size // 10 if self.min_size is None else self.min_size
 
     @property
     def counts_characters(self) -> bool:
@@ -79,21 +92,9 @@ class Budget:
         return _checked(self.length(text), text)
 
     def context_line(self, titles: tuple[str, ...]) -> str:
-        """The heading path as one line, shortened from the left (the nearest titles are kept)
-        to at most a quarter of the budget, so the body keeps most of the room."""
-        if not titles:
-            return ""
-        line = PATH_SEPARATOR.join(titles)
-        limit = self.max_size // 4
-        if self.size(line) + self.size(CONTEXT_SEPARATOR) <= limit:
-            return line
-        kept = list(titles)
-        while len(kept) > 1:
-            kept.pop(0)
-            line = "… > " + PATH_SEPARATOR.join(kept)
-            if self.size(line) + self.size(CONTEXT_SEPARATOR) <= limit:
-                return line
-        return _shorten(self, kept[0], limit - self.size(CONTEXT_SEPARATOR))
+        """The heading path as one line of at most a quarter of the budget, so the body keeps
+        most of the room (`shortened_path`)."""
+        return shortened_path(self, titles, self.max_size // 4 - self.size(CONTEXT_SEPARATOR))
 
     def fits(self, context: str, prefix: str, source: str, start: int, end: int,
              suffix: str) -> bool:
@@ -120,6 +121,43 @@ class Budget:
 def contextualize(context: str, body: str) -> str:
     """The embedded text: the heading path line, a blank line, then the body."""
     return f"{context}{CONTEXT_SEPARATOR}{body}" if context else body
+
+
+def shortened_path(budget: Budget, titles: tuple[str, ...], limit: int) -> str:
+    """`titles` as one `A > B > C` line of at most `limit`, keeping what identifies a chunk.
+
+    A question names the document (the law, the product) and the section it asks about, so
+    the root (the document title) and the innermost headings are kept and the middle levels
+    go first, replaced by an ellipsis: `BGB > … > Titel 3 > § 388 Erklärung`. When even the
+    root and the innermost title do not fit, the root is cut to at most half of the line and
+    the innermost title to the rest; only a line without room for both keeps the innermost
+    title alone.
+    """
+    if not titles:
+        return ""
+    line = PATH_SEPARATOR.join(titles)
+    if budget.size(line) <= limit:
+        return line
+    root, rest = titles[0], titles[1:]
+    if not rest:
+        return _shorten(budget, root, limit)
+    for dropped in range(1, len(rest)):
+        line = root + _ELIDED + PATH_SEPARATOR.join(rest[dropped:])
+        if budget.size(line) <= limit:
+            return line
+    separator = _ELIDED if len(rest) > 1 else PATH_SEPARATOR
+    room = limit - budget.size(separator)
+    root_room = max(room - budget.size(rest[-1]), room // 3)
+    short_root = root if budget.size(root) <= root_room else _shorten(budget, root, root_room)
+    leaf_room = room - budget.size(short_root)
+    leaf = rest[-1] if budget.size(rest[-1]) <= leaf_room else _shorten(budget, rest[-1],
+                                                                       leaf_room)
+    if short_root and leaf:
+        return short_root + separator + leaf
+    return _shorten(budget, rest[-1], limit)
+
+
+_ELIDED = PATH_SEPARATOR + "…" + PATH_SEPARATOR
 
 
 def _shorten(budget: Budget, text: str, limit: int) -> str:

@@ -34,4 +34,21 @@ def build_chunks(document: Document, pieces: list[Piece], context: ChunkContext,
     return assemble(document, pieces, packer, context.budget, context.language_at, strategy)
 
 
-__all__ = ["build_chunks", "final_pieces"]
+class PieceStrategy:
+    """A strategy that only chooses where to cut: `chunk()` returns pieces, and the inherited
+    `chunks()` finishes them (budget, gaps, ids, metadata) as every strategy's are finished.
+
+    A strategy that also widens the context or rewrites the embedded text overrides
+    `chunks()` and starts from `build_chunks(document, self.chunk(...), context, self.name)`.
+    """
+
+    name = "pieces"
+
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        raise NotImplementedError
+
+    def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]:
+        return build_chunks(document, self.chunk(document, context), context, self.name)
+
+
+__all__ = ["PieceStrategy", "build_chunks", "final_pieces"]

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import regex
 
+from structchunk.chunk.naming import named_pieces
 from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title
 from structchunk.tree import Node, NodeKind, code_data, definition_data, row_data, trim_span
 
@@ -59,7 +60,8 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     fence_open, body_start, body_end = data.fence_open, data.body_start, data.body_end
     if fence_open is None:
         units = _fitting_pieces(packer, source, node.children, node.start, node.end, path, "", "")
-        return _with_indentation(packer, packer.pack_framed(units, "", ""))
+        return named_pieces(packer, _with_indentation(packer, packer.pack_framed(units, "", "")),
+                            node)
     fence_close = data.fence_close
     prefix = str(fence_open) + "\n"
     suffix = "\n" + str(fence_close) if fence_close else ""
@@ -69,8 +71,8 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
         tail = replace(tail, start=_line_start(source, node.end))
     units = _fitting_pieces(packer, source, node.children, body_start, body_end, path, prefix,
                        suffix)
-    return _with_indentation(packer, packer.pack_framed(units, prefix, suffix, lead=lead,
-                                                        tail=tail))
+    return named_pieces(packer, _with_indentation(
+        packer, packer.pack_framed(units, prefix, suffix, lead=lead, tail=tail)), node)
 
 
 def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:

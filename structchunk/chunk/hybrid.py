@@ -11,26 +11,30 @@ from dataclasses import replace
 
 import regex
 
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
+from structchunk.chunk.hygiene import absorb_junk, is_invisible
+from structchunk.chunk.leadins import introduces, is_list, lead_in_prefix, list_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
-from structchunk.tree import CONTAINER_KINDS, Document, Node, NodeKind, trim_span
+from structchunk.tree import CONTAINER_KINDS, TITLED_KINDS, Document, Node, NodeKind, trim_span
 
-_TITLED = (NodeKind.SECTION, NodeKind.DEFINITION)
+_TITLED = TITLED_KINDS
 _BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
 
 
-class HybridChunker:
+class HybridChunker(PieceStrategy):
     """Structure first, sentences second, words last."""
 
     name = "hybrid"
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
         walk = _Walk(document, context)
-        title = document.metadata.get("title")
+        title = document.title
         # A document title (front matter, a source file's path) roots every heading path.
-        return walk.node(document.root, (Title(title),) if title else ())
+        pieces = walk.node(document.root, (Title(title),) if title else ())
+        return absorb_junk(walk.packer, pieces, _front_matter_end(document))
 
 
 class _Walk:
@@ -77,6 +81,16 @@ class _Walk:
         pieces: list[Piece] = []
         heading: Piece | None = None  # a heading waiting for the start of its body
         for index, child in enumerate(node.children):
+            if heading is None and index and pieces and is_list(child):
+                # The heading of a lead-in that stands alone joins it first, so it is not
+                # parted from its body by the list packed beside the lead-in.
+                taken = 2 if len(pieces) > 1 and self._heads(pieces[-2], pieces[-1]) else 1
+                lead = pieces[-1] if taken == 1 else self.packer.merge(pieces[-2], pieces[-1])
+                led = self._led_list(lead, pieces[-1], node.children[index - 1], child,
+                                     inner) if lead is not None else None
+                if led is not None:
+                    pieces[-taken:] = led
+                    continue
             child_pieces = self.node(child, inner)
             if index == 0 and child_pieces and child.start == node.start and opened:
                 first = child_pieces[0]
@@ -85,9 +99,14 @@ class _Walk:
             if heading is not None and child_pieces:
                 child_pieces = self._after_heading(heading, child_pieces)
                 heading = None
-            if child.kind is NodeKind.HEADING and child_pieces \
-                    and index + 1 < len(node.children):
-                # a heading too long for one chunk is cut; its last piece waits for the body
+            # Front matter is never embedded (`absorb_junk` holds it before the next piece), so
+            # only other invisible markup waits for its body like a heading.
+            waits = child.kind is NodeKind.HEADING or (
+                len(child_pieces) == 1 and child.kind is not NodeKind.FRONT_MATTER
+                and is_invisible(child, self.document.text))
+            if waits and child_pieces and index + 1 < len(node.children):
+                # a heading (or invisible markup) too long for one chunk is cut; its last
+                # piece waits for the body
                 pieces.extend(child_pieces[:-1])
                 heading = child_pieces[-1]
                 continue
@@ -95,6 +114,37 @@ class _Walk:
         if heading is not None:
             pieces.append(heading)
         return self.packer.pack(pieces)
+
+    def _heads(self, heading: Piece, body: Piece) -> bool:
+        """Whether `heading` is a heading alone that fits with the piece after it."""
+        text = self.document.text
+        if heading.start not in self._heading_starts() or "\n" in text[
+                heading.start:heading.end].strip():
+            return False
+        merged = self.packer.merge(heading, body)
+        return merged is not None and self.packer.fits(merged)
+
+    def _led_list(self, lead: Piece, last: Piece, before: Node, node: Node,
+                  path: tuple[Title, ...]) -> list[Piece] | None:
+        """A list and the paragraph introducing it (`last`, its last piece, held by `lead`):
+        one piece when they fit together, else pieces that all repeat the lead-in
+        (`chunk/leadins.py`)."""
+        if before.kind is not NodeKind.PARAGRAPH or lead.suffix:
+            return None
+        text = self.document.text
+        before_start, before_end = trim_span(text, before.start, before.end)
+        if lead.end != before_end:
+            return None
+        start, end = trim_span(text, node.start, node.end)
+        whole = self.packer.merge(lead, Piece(start, end, path))
+        if whole is not None and self.packer.fits(whole):
+            return [whole]
+        paragraph = Piece(max(last.start, before_start), before_end, path)
+        prefix = lead_in_prefix(self.packer, paragraph, self.prose.sentences)
+        if prefix is None:
+            return None
+        items = [self.node(item, path) for item in node.children]
+        return list_pieces(self.packer, lead, items, prefix, self.prose.split)
 
     def _after_heading(self, heading: Piece, pieces: list[Piece]) -> list[Piece]:
         """A heading travels with at least the start of its body.
@@ -122,7 +172,17 @@ class _Walk:
             if 0 < taken < len(units):
                 lead = Piece(heading.start, units[taken - 1].end, merged.path,
                              merged.open_titles, flags=first.flags)
-                rest = replace(body, start=units[taken].start)
+                rest = self._truthful(replace(body, start=units[taken].start))
+                if self._introduces(units[taken - 1]):
+                    # the rest starts a list: it repeats the lead-in, or takes it back
+                    prefix = lead_in_prefix(self.packer, units[taken - 1], self.prose.sentences)
+                    if prefix is not None and self.packer.fits(replace(rest, prefix=prefix)):
+                        return [lead, replace(rest, prefix=prefix), *pieces[1:]]
+                    taken -= 1
+                    if not taken:
+                        continue
+                    lead = replace(lead, end=units[taken - 1].end)
+                    rest = self._truthful(replace(body, start=units[taken].start))
                 if self.packer.fits(rest):
                     return [lead, rest, *pieces[1:]]
                 tail: list[Piece] = []
@@ -130,6 +190,43 @@ class _Walk:
                     tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
                 return [lead, *self.packer.pack(tail), *pieces[1:]]
         return [heading, *pieces]
+
+    def _truthful(self, piece: Piece) -> Piece:
+        """`piece` (the rest of a merged piece) under the sections it lies inside: a rest that
+        starts within a provision below the merged piece's common path carries it too."""
+        start_titles = self._titles_at(piece.start)
+        end_titles = self._titles_at(piece.end - 1)
+        known = [title.text for title in piece.path]
+        if known and known[-1] in start_titles:
+            below = start_titles.index(known[-1]) + 1
+        elif len(known) <= 1:  # nothing, or only a document title the tree does not hold
+            below = 0
+        else:
+            return piece
+        extra = []
+        for left, right in zip(start_titles[below:], end_titles[below:], strict=False):
+            if left != right:
+                break
+            extra.append(Title(left))
+        return replace(piece, path=piece.path + tuple(extra)) if extra else piece
+
+    def _titles_at(self, offset: int) -> list[str]:
+        """The titles of the sections around `offset`, outermost first."""
+        titles: list[str] = []
+        node = self.document.root
+        while True:
+            inner = next((child for child in node.children
+                          if child.start <= offset < child.end), None)
+            if inner is None:
+                return titles
+            if inner.kind is NodeKind.SECTION and inner.title:
+                titles.append(inner.title)
+            node = inner
+
+    def _introduces(self, unit: Piece) -> bool:
+        """Whether a unit of a body ends in a lead-in that the rest depends on."""
+        return unit.end < len(self.document.text) and introduces(
+            self.document.text[unit.start:unit.end])
 
     def _blocks(self, piece: Piece) -> list[Piece]:
         """The blank-line separated blocks of a piece, as pieces under its path."""
@@ -179,6 +276,12 @@ class _Walk:
                 stack.extend(node.children)
             self._headings = frozenset(starts)
         return self._headings
+
+
+def _front_matter_end(document: Document) -> int:
+    """Where the document's front matter ends (0 without one)."""
+    first = document.root.children[:1]
+    return first[0].end if first and first[0].kind is NodeKind.FRONT_MATTER else 0
 
 
 def _enter(node: Node, path: tuple[Title, ...]) -> tuple[tuple[Title, ...], int]:

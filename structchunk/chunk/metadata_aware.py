@@ -20,7 +20,7 @@ from structchunk.chunk.build import final_pieces
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.hybrid import HybridChunker
-from structchunk.chunk.pack import Piece
+from structchunk.chunk.pack import Piece, embedded_body
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.tree import Document, NodeKind
 
@@ -60,7 +60,7 @@ class MetadataAwareChunker:
         result = []
         for piece, chunk in zip(pieces, chunks, strict=True):
             path_line = packer.context_of(piece)
-            body = piece.prefix + chunk.content + piece.suffix
+            body = embedded_body(document.text, piece)
             parts = [title, chunk.language, path_line,
                      *(f"{key}: {value}" for key, value in self.fields.items())]
             text = chunk.text
@@ -80,8 +80,8 @@ class MetadataAwareChunker:
     def document_title(self, document: Document) -> str | None:
         if self.title:
             return self.title
-        if document.metadata.get("title"):
-            return str(document.metadata["title"])
+        if document.title:
+            return document.title
         for node, _ in document.root.walk():
             if node.kind is NodeKind.FRONT_MATTER:
                 match = _FRONT_MATTER_TITLE.search(document.content(node))

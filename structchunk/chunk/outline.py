@@ -9,10 +9,10 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from structchunk.chunk.pack import Title
-from structchunk.tree import Document, Node, NodeKind
+from structchunk.tree import TITLED_KINDS, Document, Node, NodeKind
 
 # Nodes that open a level of the outline: a section under a heading, a unit of code.
-OUTLINE_KINDS = (NodeKind.SECTION, NodeKind.DEFINITION)
+OUTLINE_KINDS = TITLED_KINDS
 
 
 class Outline:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
+from structchunk.chunk.balance import balance_tail, balanced_words
 from structchunk.chunk.budget import Budget
 from structchunk.errors import BudgetError
 
@@ -40,7 +41,9 @@ class Piece:
     `open_titles` counts the trailing titles whose headings stand at the very start of the
     piece; those may be dropped from the context line when pieces merge, because the
     heading is in the content itself. `prefix`/`suffix` frame a piece of a split table (the
-    header rows) or code block (the fences) so it stays valid Markdown.
+    header rows) or code block (the fences) so it stays valid Markdown. Content before
+    `visible` and from `visible_end` on (front matter, a long comment before or after the
+    body) is held but not embedded, and not counted in the budget.
     """
 
     start: int
@@ -50,6 +53,8 @@ class Piece:
     prefix: str = ""
     suffix: str = ""
     flags: frozenset[str] = frozenset()
+    visible: int = 0  # where the embedded text starts, if after `start` (front matter)
+    visible_end: int = 0  # where it ends, if before `end` (a comment after the body)
 
 
 def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
@@ -58,7 +63,13 @@ def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
     if piece.prefix == prefix and piece.suffix == suffix:
         return piece
     return Piece(piece.start, piece.end, piece.path, piece.open_titles, prefix, suffix,
-                 piece.flags)
+                 piece.flags, piece.visible, piece.visible_end)
+
+
+def embedded_body(source: str, piece: Piece) -> str:
+    """What of a piece is embedded after its path line: frame and visible content."""
+    content = source[max(piece.start, piece.visible):_visible_end(piece)]
+    return piece.prefix + content + piece.suffix if piece.prefix or piece.suffix else content
 
 
 def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
@@ -127,8 +138,8 @@ class Packer:
     def fits_framed(self, piece: Piece, prefix: str, suffix: str) -> bool:
         """Whether `piece` fits with `prefix` and `suffix` as its frame (without building the
         framed piece)."""
-        return self._fits_parts(piece.start, piece.end, piece.path, piece.open_titles, prefix,
-                                suffix)
+        return self._fits_parts(max(piece.start, piece.visible), _visible_end(piece),
+                                piece.path, piece.open_titles, prefix, suffix)
 
     def _fits_parts(self, start: int, end: int, path: tuple[Title, ...], open_titles: int,
                     prefix: str, suffix: str) -> bool:
@@ -147,16 +158,32 @@ class Packer:
         return self.budget.fits(self.context(path), prefix, self.source, start, end, suffix)
 
     def pack(self, pieces: Sequence[Piece]) -> list[Piece]:
-        """Greedily merge neighbours that fit together and whose paths allow it."""
+        """Greedily merge neighbours that fit together and whose paths allow it; a last
+        piece under the minimum size takes units from the one before (`balance_tail`)."""
         result: list[Piece] = []
-        for piece in pieces:
+        first_units: list[int] = []  # the index of each result piece's first unit
+        for index, piece in enumerate(pieces):
             if result:
                 merged = self._merge(result[-1], piece)
                 if merged is not None and self.fits(merged):
                     result[-1] = merged
                     continue
             result.append(piece)
+            first_units.append(index)
+        if len(result) > 1 and self.budget.minimum:
+            balance_tail(self, pieces, result, first_units[-2], first_units[-1])
         return result
+
+    def merged(self, units: Sequence[Piece]) -> Piece | None:
+        merged: Piece | None = units[0]
+        for unit in units[1:]:
+            merged = self._merge(merged, unit) if merged is not None else None
+        return merged
+
+    def size_of(self, piece: Piece) -> int:
+        if self._characters:
+            return piece.end - piece.start
+        return self.budget.size(self.source[piece.start:piece.end])
 
     def merge(self, first: Piece, second: Piece) -> Piece | None:
         """`first` and `second` as one piece, if their paths and frames allow it (the size is
@@ -171,15 +198,19 @@ class Packer:
             return None
         dropped = len(first.path) - len(common)
         return Piece(first.start, second.end, common, max(0, first.open_titles - dropped),
-                     first.prefix, second.suffix, first.flags | second.flags)
+                     first.prefix, second.suffix, first.flags | second.flags, first.visible,
+                     second.visible_end)
 
     def pack_framed(self, units: Sequence[Piece], prefix: str, suffix: str,
-                    lead: Piece | None = None, tail: Piece | None = None) -> list[Piece]:
+                    lead: Piece | None = None, tail: Piece | None = None,
+                    nested: bool = False) -> list[Piece]:
         """Pack the units of a framed block (table rows, code lines) into framed pieces.
 
         `lead` (header rows, opening fence) and `tail` (closing fence) are real source text:
         a piece that holds the lead needs no prefix, one that holds the tail no suffix. All
-        others carry `prefix` and `suffix`, so every piece stays valid Markdown.
+        others carry `prefix` and `suffix`, so every piece stays valid Markdown. With
+        `nested`, a unit framed already (a nested list's lead-in) keeps its own prefix after
+        `prefix`.
         """
         sequence = ([lead] if lead else []) + list(units) + ([tail] if tail else [])
         pieces: list[Piece] = []
@@ -190,7 +221,7 @@ class Packer:
         head = last_suffix = ""
         for unit in sequence:
             unframed = unit is lead or FRAME_DROPPED in unit.flags
-            unit_prefix = "" if unframed else prefix
+            unit_prefix = "" if unframed else prefix + unit.prefix if nested else prefix
             unit_suffix = "" if unit is tail or FRAME_DROPPED in unit.flags else suffix
             if current is not None and not unit.flags and not current.flags:
                 if not grown:
@@ -199,6 +230,10 @@ class Packer:
                 # The closing fence has nothing to say about where it stands: it joins the
                 # piece before it under that piece's path.
                 common = path if unit is tail else self._common_path(end, path, opened, unit)
+                if common is not None and _opens_definitions(path, opened, len(common)):
+                    # Code named by what it holds: the piece keeps the definition it opens
+                    # with (its doc comment first) rather than only the file around both.
+                    common = path
                 if common is not None:
                     merged_open = max(0, opened - len(path) + len(common))
                     if self._fits_parts(start, unit.end, common, merged_open, head,
@@ -275,7 +310,7 @@ class Packer:
         if current_start is not None:
             result.append(replace(piece, start=current_start, end=current_end, flags=flags,
                                   open_titles=current_open))
-        return result
+        return balanced_words(self, result)
 
     def _fits_with(self, context: str, piece: Piece, start: int, end: int) -> bool:
         return self.budget.fits(context, piece.prefix, self.source, start, end, piece.suffix)
@@ -328,6 +363,18 @@ class Packer:
         raise BudgetError(
             f"max_size={self.budget.max_size} cannot hold even one character: {char!r} "
             f"(at offset {offset}) measures {size} by the length function")
+
+
+def _visible_end(piece: Piece) -> int:
+    return piece.visible_end if piece.start < piece.visible_end < piece.end else piece.end
+
+
+def _opens_definitions(path: tuple[Title, ...], opened: int, common: int) -> bool:
+    """Whether the titles of `path` past `common` are all code definitions open at the
+    start of the piece."""
+    dropped = path[common:]
+    return bool(dropped) and len(dropped) <= opened and all(
+        title.is_definition for title in dropped)
 
 
 def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:

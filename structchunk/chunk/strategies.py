@@ -5,8 +5,11 @@ kept only as a reference for comparisons and is never a default. `sentence_windo
 `hierarchical`, `semantic` and `metadata_aware` separate what is embedded from what the
 model reads (`Chunk.context`) or add a header to what is embedded.
 
-A strategy returns pieces from `chunk`; one that widens the context or rewrites the embedded
-text also has `chunks`, which returns the finished chunks.
+Every strategy has one interface, `Strategy`: a `name` and `chunks(document, context)`
+returning the finished chunks. Most only choose where to cut: they subclass `PieceStrategy`,
+write `chunk(document, context) -> list[Piece]`, and inherit `chunks()`, which applies the
+budget, gap closing, ids and metadata. Those that widen the context or rewrite the embedded
+text override `chunks()` as well.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.fixed import FixedChunker
@@ -30,22 +34,39 @@ from structchunk.errors import StrategyError
 from structchunk.tree import Document
 
 
-class Strategy(Protocol):
-    name: str
-
-    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]: ...
-
-
 @runtime_checkable
-class ChunkingStrategy(Protocol):
-    """A strategy that finishes its own chunks (context, embedded text, extra levels)."""
+class Strategy(Protocol):
+    """What `Chunker` runs: a name (in the chunks' metadata) and the chunks of a document."""
 
     name: str
 
     def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]: ...
 
 
-class SentenceChunker:
+class _Pieces(PieceStrategy):
+    """An object with only `chunk()` (the interface before `chunks()`), finished the same way."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = str(getattr(inner, "name", type(inner).__name__))
+
+    def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
+        return list(self.inner.chunk(document, context))
+
+
+def as_strategy(strategy: Any) -> Strategy:
+    """A strategy object checked once: one with `chunks()` as it is, one with only `chunk()`
+    finished like a `PieceStrategy`; anything else is a `StrategyError`."""
+    if callable(getattr(strategy, "chunks", None)) and hasattr(strategy, "name"):
+        return strategy
+    if callable(getattr(strategy, "chunk", None)):
+        return _Pieces(strategy)
+    raise StrategyError(f"{strategy!r} is not a strategy: give a name from STRATEGIES or an "
+                        "object with `name` and `chunks(document, context)` (see "
+                        "docs/extending.md)")
+
+
+class SentenceChunker(PieceStrategy):
     """Packs whole sentences of the whole text, ignoring structure."""
 
     name = "sentence"
@@ -88,4 +109,8 @@ def get_strategy(name: str, options: Mapping[str, Any] | None = None) -> Strateg
     return factory(**options)
 
 
-__all__ = ["STRATEGIES", "ChunkingStrategy", "SentenceChunker", "Strategy", "get_strategy"]
+ChunkingStrategy = Strategy
+"""The former name of `Strategy`."""
+
+__all__ = ["STRATEGIES", "ChunkingStrategy", "PieceStrategy", "SentenceChunker", "Strategy",
+           "as_strategy", "get_strategy"]

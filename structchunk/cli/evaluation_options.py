@@ -43,9 +43,10 @@ def add_strategy_option_arguments(command: argparse.ArgumentParser,
                               "percentile=10; goes to every strategy that takes it")
     command.add_argument("--field", action="append", default=[], metavar="KEY=VALUE",
                          help="a field for metadata_aware headers, e.g. category=policy")
-    command.add_argument("--embedding", default=None, metavar="MODULE:NAME|hashing",
+    command.add_argument("--embedding", default=None, metavar="MODULE:NAME|hashing|minilm",
                          help="embedding function (texts -> vectors) for semantic and eval; "
-                              "'hashing' is the built-in offline bag-of-words baseline")
+                              "'hashing' is the built-in offline bag-of-words baseline, "
+                              "'minilm' all-MiniLM-L6-v2 from the bench extra (offline)")
 
 
 def chunkings(args: argparse.Namespace) -> dict[str, Chunking]:
@@ -79,9 +80,12 @@ def strategy_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def load_embedding(spec: str) -> Embedding:
-    """`hashing` or `package.module:function` (a callable taking a list of texts)."""
+    """`hashing`, `minilm` or `package.module:function` (a callable taking a list of
+    texts)."""
     if spec == "hashing":
         return hashing_embedding()
+    if spec == "minilm":
+        spec = "structchunk.evaluate.minilm:embed"
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise StrategyError(f"--embedding {spec!r}: give MODULE:NAME or 'hashing'")

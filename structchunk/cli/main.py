@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
-from structchunk.api import DEFAULT_MAX_SIZE, parse, split
+from structchunk.api import DEFAULT_MAX_SIZE
+from structchunk.batch.worker import worker_chunker
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
+from structchunk.chunker import Chunker
 from structchunk.cli import check_spans as check_spans_command
 from structchunk.cli import compare as compare_command
 from structchunk.cli import evaluate as evaluate_command
@@ -132,13 +134,13 @@ def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chu
         options["code_language"] = args.code_language
     if not args.strict:
         options["strict"] = False
-    document = parse(Path(name), format=args.format, language=args.language,
-                     max_bytes=args.max_bytes, **options)
-    chunks = split(document, strategy=args.strategy, max_size=args.max_size,
-                   overlap=args.overlap, tokenizer=args.tokenizer,
-                   overlap_size=getattr(args, "overlap_size", 0),
-                   strategy_options=strategy_options(args) or None)
-    return document, chunks
+    chunker = Chunker.named("structchunk inspect", {
+        "format": args.format, "language": args.language, "max_bytes": args.max_bytes,
+        "strategy": args.strategy, "max_size": args.max_size, "overlap": args.overlap,
+        "tokenizer": args.tokenizer, "overlap_size": getattr(args, "overlap_size", 0),
+        "strategy_options": strategy_options(args) or None, **options})
+    document = chunker.parse(Path(name))
+    return document, chunker.split(document)
 
 
 def _inspect(args: argparse.Namespace) -> int:
@@ -170,6 +172,8 @@ def _split(args: argparse.Namespace) -> int:
         chunk_options["tokenizer"] = args.tokenizer  # a name or path: workers resolve it
     if args.code_language:
         chunk_options["code_language"] = args.code_language
+    # every option checked once, before any file is read; the workers build the same Chunker
+    worker_chunker(chunk_options, args.password)
     return run_collection(args, chunk_options, password=args.password)
 
 

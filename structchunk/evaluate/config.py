@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from structchunk.api import DEFAULT_MAX_SIZE, split
 from structchunk.chunk.chunk import Chunk
+from structchunk.chunker import DEFAULT_MAX_SIZE, Chunker
 from structchunk.tree import Document
 
 
@@ -26,23 +27,22 @@ class Chunking:
     length_function: Callable[[str], int] | None = None
 
     def split(self, document: Document) -> list[Chunk]:
-        return split(document, strategy=self.strategy, max_size=self.max_size,
-                     overlap=self.overlap, overlap_size=self.overlap_size,
-                     strategy_options=dict(self.options) or None, tokenizer=self.tokenizer,
-                     length_function=self.length_function)
+        return self.chunker.split(document)
+
+    @cached_property
+    def chunker(self) -> Chunker:
+        """The configuration's Chunker, built on first use and kept for every document."""
+        return Chunker(strategy=self.strategy, max_size=self.max_size, overlap=self.overlap,
+                       overlap_size=self.overlap_size,
+                       strategy_options=dict(self.options) or None, tokenizer=self.tokenizer,
+                       length_function=self.length_function)
 
     def size(self, text: str) -> int:
         """A text's size in the budget's unit."""
         return self._length()(text)
 
     def _length(self) -> Callable[[str], int]:
-        if self.length_function is not None:
-            return self.length_function
-        if self.tokenizer is not None:
-            from structchunk.tokens import resolve_tokenizer
-
-            return resolve_tokenizer(self.tokenizer)
-        return len
+        return self.chunker.budget.length or len
 
     def describe(self) -> dict[str, Any]:
         """JSON-safe description: what a stamp records (callables by their name)."""

@@ -11,31 +11,38 @@ from typing import Any
 
 import regex
 
-from structchunk.api import split
 from structchunk.chunk.budget import PATH_SEPARATOR
 from structchunk.chunk.chunk import Chunk
+from structchunk.chunker import Chunker
 from structchunk.decode import from_text
 from structchunk.parse.code.languages import code_language_for_path
 from structchunk.parse.formats import format_for_name
 from structchunk.parse.sniffing import looks_like_notebook
 
 
-def chunk_string(text: str, *, source_id: str | None = None, code_language: str | None = None,
-                 format: str | None = None, path: str | None = None, **options: Any
-                 ) -> list[Chunk]:
-    """Chunks of a string given as content (never read as a path). `code_language` implies
-    the code format, so a string of code chunks as the same code in a file would. `path` is
-    the file the text was loaded from (a loader's `source` or `file_path`): without a
-    format given, its suffix chooses one (a `.py` file is chunked as Python), where the text
-    is still in that format."""
+def string_chunker(where: str, *, code_language: str | None = None, format: str | None = None,
+                   **options: Any) -> Chunker:
+    """The Chunker an adapter builds once; `code_language` implies the code format, so a
+    string of code chunks as the same code in a file would."""
     if code_language is not None:
         format = "code"
         options["code_language"] = code_language
-    elif format is None and path:
-        format = format_of_loaded(path, text)
-        if format == "code":
-            options["code_language"] = code_language_for_path(path)
-    return split(from_text(text), format=format, source_id=source_id, **options)
+    return Chunker.named(where, {"format": format, **options})
+
+
+def chunk_string(chunker: Chunker, text: str, source_id: str | None = None,
+                 path: str | None = None) -> list[Chunk]:
+    """Chunks of a string given as content (never read as a path). `path` is the file the
+    text was loaded from (a loader's `source` or `file_path`): when the chunker forces no
+    format, its suffix chooses one (a `.py` file is chunked as Python), where the text is
+    still in that format."""
+    if path and chunker.reader.format is None:
+        name = format_of_loaded(path, text)
+        if name == "code":
+            chunker = chunker.with_format("code", code_language=code_language_for_path(path))
+        elif name is not None:
+            chunker = chunker.with_format(name)
+    return chunker.split(from_text(text), source_id=source_id)
 
 
 def format_of_loaded(path: str, text: str) -> str | None:

@@ -29,7 +29,7 @@ from typing import Any
 from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
 from structchunk.errors import MissingDependencyError, install_hint
-from structchunk.integrations.common import chunk_string, flat_metadata
+from structchunk.integrations.common import chunk_string, flat_metadata, string_chunker
 from structchunk.options import check_keywords
 from structchunk.tokens import resolve_tokenizer
 
@@ -67,14 +67,11 @@ class StructchunkTextSplitter(TextSplitter):
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
                          length_function=measure, keep_separator=keep_separator,  # type: ignore[arg-type]
                          add_start_index=add_start_index, strip_whitespace=strip_whitespace)
-        self._options: dict[str, Any] = {
-            "strategy": strategy, "max_size": chunk_size, "overlap": overlap_sentences,
-            "overlap_size": chunk_overlap, "language": language,
-            "sentence_backend": sentence_backend,
-            "length_function": None if measure is len else measure,
-        }
-        self._format = format
-        self._code_language = code_language
+        self._chunker = string_chunker(
+            "StructchunkTextSplitter", format=format, code_language=code_language,
+            strategy=strategy, max_size=chunk_size, overlap=overlap_sentences,
+            overlap_size=chunk_overlap, language=language, sentence_backend=sentence_backend,
+            length_function=None if measure is len else measure)
         self._embed_context = embed_context
         self._include_content = include_content
 
@@ -116,8 +113,7 @@ class StructchunkTextSplitter(TextSplitter):
                ) -> list[Chunk]:
         """structchunk's own chunks of `text` (offsets, heading path, ids); `path`, the file
         it came from, chooses the format when none was given."""
-        return chunk_string(text, source_id=source_id, format=self._format,
-                            code_language=self._code_language, path=path, **self._options)
+        return chunk_string(self._chunker, text, source_id, path)
 
     def _page(self, chunk: Chunk) -> str:
         page = chunk.text if self._embed_context else chunk.content

@@ -19,8 +19,9 @@ from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
+from structchunk.chunker import Chunker
 from structchunk.errors import MissingDependencyError, install_hint
-from structchunk.integrations.common import chunk_string, flat_metadata
+from structchunk.integrations.common import chunk_string, flat_metadata, string_chunker
 from structchunk.tokens import resolve_tokenizer
 
 try:
@@ -61,6 +62,7 @@ class StructchunkNodeParser(NodeParser):
 
     _counter: Any = PrivateAttr(default=None)
     _offsets: dict[str, tuple[int, int]] = PrivateAttr(default_factory=dict)
+    _built: tuple[tuple[Any, ...], Chunker] | None = PrivateAttr(default=None)
 
     def __init__(self, **data: Any) -> None:
         from structchunk.options import check_keywords
@@ -69,6 +71,7 @@ class StructchunkNodeParser(NodeParser):
         super().__init__(**data)
         if self.tokenizer is not None:
             self._counter = resolve_tokenizer(self.tokenizer)  # checked before any work
+        self._chunker()
 
     @classmethod
     def class_name(cls) -> str:
@@ -85,11 +88,22 @@ class StructchunkNodeParser(NodeParser):
 
     def chunks(self, text: str, source_id: str | None = None, path: str | None = None
                ) -> list[Chunk]:
-        return chunk_string(text, source_id=source_id, format=self.format,
-                            code_language=self.code_language, path=path,
-                            strategy=self.strategy,
-                            max_size=self.chunk_size, overlap_size=self.chunk_overlap,
-                            language=self.language, tokenizer=self._counter)
+        """structchunk's own chunks of `text`; `path`, the file it came from, chooses the
+        format when none was given."""
+        return chunk_string(self._chunker(), text, source_id, path)
+
+    def _chunker(self) -> Chunker:
+        """One Chunker for the fields as they are; built again only if a field changed."""
+        settings = (self.format, self.code_language, self.strategy, self.chunk_size,
+                    self.chunk_overlap, self.language, self._counter)
+        if self._built is None or self._built[0] != settings:
+            chunker = string_chunker(
+                "StructchunkNodeParser", format=self.format, code_language=self.code_language,
+                strategy=self.strategy, max_size=self.chunk_size,
+                overlap_size=self.chunk_overlap, language=self.language,
+                tokenizer=self._counter)
+            self._built = (settings, chunker)
+        return self._built[1]
 
     def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False,
                      **kwargs: Any) -> list[BaseNode]:

@@ -1,11 +1,12 @@
-"""A language from the script alone, for texts in scripts that name one language (or one
-main language) and that the function-word and langdetect steps do not cover.
+"""The script of a text, and the language a script names, as data.
 
-Where a script serves several languages, letters that only one of them uses decide
-(Ukrainian і ї є ґ in Cyrillic, Persian پ چ ژ گ and Urdu ٹ ڈ ڑ ے in Arabic script, kana beside
-Han characters for Japanese); without them the script's main language is taken. Which script
-names which language, and the marker letters, are data: `grammars/detection/scripts.toml`,
-found and inherited by `structchunk.grammar_loader` and cached per search path.
+`grammars/detection/scripts.toml` (found and inherited by `structchunk.grammar_loader`, cached
+per search path) lists the scripts the compiled identifier tells languages apart in, and
+the scripts written for one language (Hangul, Thai, Greek, ...). The code names no script:
+every script is a `\\p{Script=...}` name read from that file or from a language file's
+`[detection]` table. A text's script is found cheaply: an ASCII text is of the script of
+"a"; otherwise its first letter beyond ASCII names a candidate, and a candidate that decides
+a language alone is confirmed by counting its letters (one pass in C).
 """
 
 from __future__ import annotations
@@ -30,16 +31,18 @@ from structchunk.grammar_loader import (
 )
 from structchunk.resources import grammar_folders
 
-_SECTIONS = ("file", "options", "main", "marker")
-_OPTIONS = ("kana_share", "marked_share")
+_SECTIONS = ("file", "options", "identified", "main")
+_OPTIONS = ("script_share",)
+LOOK = 8
+# Letters beyond ASCII: where a text's script shows.
+_WIDE_LETTER = regex.compile(r"[\p{L}--\p{ASCII}]", regex.V1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per search path: hashed by identity
 class ScriptData:
-    main: Mapping[str, str]  # script -> its main language, in the file's order
-    markers: tuple[tuple[str, str, str], ...]  # (script, letters, language)
-    kana_share: float
-    marked_share: float
+    identified: tuple[str, ...]  # scripts whose texts the identifier judges
+    main: Mapping[str, str]  # script -> the one language written in it
+    share: float  # of a text's letters, for a script of `main` to decide
 
 
 def script_data() -> ScriptData:
@@ -56,33 +59,21 @@ def _load(folders: tuple[Path, ...]) -> ScriptData:
     for _file, own in files:
         data = merge(data, own)
     origin = files[-1][0].origin
+    identified = table(data, "identified", "", origin, required=True)
+    check_keys(identified, ("scripts",), "identified", origin)
+    scripts = tuple(string_list(identified.get("scripts", []), "identified.scripts", origin))
+    for script in scripts:
+        check_script(script, "identified.scripts", origin)
     main = table(data, "main", "", origin, required=True)
     for script, language in main.items():
-        _check_script(script, "main", origin)
+        check_script(script, "main", origin)
         if not isinstance(language, str) or not language:
             raise GrammarError(f"main.{script}: must be a language code", origin)
-    for needed in ("Han", "Hiragana"):
-        if needed not in main:
-            raise GrammarError(f"main.{needed}: missing (Chinese and Japanese need it)", origin)
-    markers = []
-    entries = data.get("marker", [])
-    if not isinstance(entries, list):
-        raise GrammarError("marker: must be an array of tables ([[marker]])", origin)
-    for index, entry in enumerate(entries):
-        where = f"marker[{index}]"
-        if not isinstance(entry, dict):
-            raise GrammarError(f"{where}: must be a table", origin)
-        check_keys(entry, ("script", "letters", "language"), where, origin)
-        marked, letters, other = (entry.get(key) for key in ("script", "letters", "language"))
-        if not (isinstance(marked, str) and isinstance(letters, str)
-                and isinstance(other, str) and marked and letters and other):
-            raise GrammarError(f"{where}: needs script, letters and language as strings",
-                               origin)
-        _check_script(marked, f"{where}.script", origin)
-        markers.append((marked, letters, other))
+        if script in scripts:
+            raise GrammarError(f"main.{script}: the script is also in identified.scripts; "
+                               "it is either named by its script or judged", origin)
     options = table(data, "options", "", origin)
-    return ScriptData(dict(main), tuple(markers), _share(options, "kana_share", origin),
-                      _share(options, "marked_share", origin))
+    return ScriptData(scripts, dict(main), _share(options, "script_share", origin))
 
 
 def _read(file: GrammarFile) -> dict[str, Any]:
@@ -96,38 +87,53 @@ def _read(file: GrammarFile) -> dict[str, Any]:
 
 def _share(options: Mapping[str, Any], key: str, origin: str) -> float:
     value = options.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise GrammarError(f"options.{key}: must be a share between 0 and 1", origin)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+        raise GrammarError(f"options.{key}: must be a share above 0 and at most 1", origin)
     return float(value)
 
 
-def _check_script(name: str, where: str, origin: str) -> None:
+def check_script(name: str, where: str, origin: str) -> None:
+    """Raise GrammarError unless `name` is a Unicode script name."""
+    if not isinstance(name, str) or not regex.fullmatch(r"[A-Z][A-Za-z_]*", name):
+        raise GrammarError(f"{where}: {name!r} is not a Unicode script name", origin)
     try:
-        _other_than(name)
+        other_than(name)
     except regex.error as err:
         raise GrammarError(f"{where}: {name!r} is not a Unicode script name", origin) from err
 
 
 @cache
-def _other_than(script: str) -> regex.Pattern[str]:
+def other_than(script: str) -> regex.Pattern[str]:
+    """Runs of characters outside `script`: deleting them leaves the script's characters."""
     return regex.compile(rf"\P{{Script={script}}}+")
 
 
-def script_language(text: str, letters: int) -> str | None:
-    """The language the script of most of `text`'s `letters` names, or None."""
-    data = script_data()
-    counts = {script: len(_other_than(script).sub("", text)) for script in data.main}
-    kana = counts.get("Hiragana", 0) + counts.get("Katakana", 0)
-    han = counts["Han"]
-    if kana + han and (kana + han) * 2 >= letters:
-        return data.main["Hiragana"] if kana >= (kana + han) * data.kana_share \
-            else data.main["Han"]
-    script, count = max(counts.items(), key=lambda item: item[1])
-    if count == 0 or count * 2 < letters:
-        return None
-    for marked_script, marks, language in data.markers:
-        if marked_script == script:
-            marked = sum(text.count(mark) for mark in marks)
-            if marked >= max(1.0, count * data.marked_share):
-                return language
-    return data.main[script]
+@cache
+def _member(script: str) -> regex.Pattern[str]:
+    return regex.compile(rf"\p{{Script={script}}}")
+
+
+@lru_cache(maxsize=4096)
+def script_of(char: str, scripts: tuple[str, ...]) -> str | None:
+    """The first of `scripts` that `char` is written in, or None."""
+    for script in scripts:
+        if _member(script).match(char):
+            return script
+    return None
+
+
+def text_script(text: str, scripts: tuple[str, ...]) -> str | None:
+    """The script of `text`, a text with letters, among `scripts` as its letters show it (see
+    the module doc): that of its first letter beyond ASCII of one of them, skipping letters
+    that belong to no script of the list (a modifier letter such as the okina); None where
+    the first `LOOK` such letters are all of scripts no data names."""
+    for index, wide in enumerate(_WIDE_LETTER.finditer(text)):
+        script = script_of(wide.group(), scripts)
+        if script is not None or index + 1 >= LOOK:
+            return script
+    return script_of("a", scripts)
+
+
+def share_of(script: str, text: str, letters: int) -> float:
+    """The share of `letters` (the letters of `text`) that are written in `script`."""
+    return len(other_than(script).sub("", text)) / letters if letters else 0.0

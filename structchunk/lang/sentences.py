@@ -9,14 +9,16 @@ any callable `(text) -> list[(start, end)]` can be passed instead.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from structchunk.errors import StructchunkError
+from structchunk.errors import OptionError
 from structchunk.lang.grammars import load_sentence_grammar, resolve_language, sentence_folders
 from structchunk.lang.segmenter import RuleSegmenter, Spans
+from structchunk.options import suggestion
 from structchunk.resources import GRAMMAR_PATH_VARIABLE, grammar_roots
 
 BACKENDS = ("structchunk", "spacy")
@@ -70,12 +72,24 @@ def get_splitter(language: str | None = None,
         return backend
     if backend == "structchunk":
         return rule_segmenter(language)
-    if backend == "spacy":
-        from structchunk.lang.spacy_backend import spacy_splitter
+    check_backend(backend)
+    from structchunk.lang.spacy_backend import spacy_splitter
 
-        return spacy_splitter(language)
-    raise StructchunkError(f"unknown sentence backend {backend!r}; use one of "
-                           f"{', '.join(BACKENDS)} or a callable")
+    return spacy_splitter(language)
+
+
+def check_backend(backend: Any) -> None:
+    """A backend name is known and its package importable, before any work starts."""
+    if callable(backend):
+        return
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        hint = suggestion(backend, BACKENDS) if isinstance(backend, str) else ""
+        raise OptionError(f"unknown sentence_backend {backend!r}{hint} Use one of "
+                          f"{', '.join(BACKENDS)} or a callable returning (start, end) spans")
+    if backend == "spacy" and importlib.util.find_spec("spacy") is None:
+        from structchunk.lang.spacy_backend import spacy_missing
+
+        raise spacy_missing()
 
 
 def sentence_spans(text: str, language: str | None = None, *,

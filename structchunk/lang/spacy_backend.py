@@ -25,12 +25,17 @@ PIPELINES: dict[str, tuple[str, ...]] = {
 EXTRA_TERMINATORS = ("।", "॥")
 
 
+def spacy_missing() -> MissingDependencyError:
+    """The error for the spaCy backend without spaCy installed, naming the extra."""
+    return MissingDependencyError(
+        f"the spaCy sentence backend needs spaCy: {install_hint('spacy')}")
+
+
 def _spacy() -> Any:
     try:
         import spacy
     except ImportError as err:
-        raise MissingDependencyError(
-            f"the spaCy sentence backend needs spaCy: {install_hint('spacy')}") from err
+        raise spacy_missing() from err
     return spacy
 
 

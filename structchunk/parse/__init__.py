@@ -8,13 +8,16 @@ that format's parser and then its registered refinement steps.
 A new format is one module under `structchunk/parse/` exposing
 `parse(source: Source, language=None, **options) -> Document` (text formats) or
 `parse_bytes(data: bytes, origin: str, path: str | None, language=None, **options) -> Document`
-(binary formats), plus one row in `formats.FORMATS`.
+(binary formats), plus one row in `formats.FORMATS`. Its options are a `FormatOptions` subclass
+in that module (see `structchunk.options`); the parser receives them, checked, in `**options`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from structchunk.decode import (
@@ -29,11 +32,13 @@ from structchunk.decode import (
 )
 from structchunk.errors import (
     InputTypeError,
+    MissingDependencyError,
     SourceNotFoundError,
     UnsupportedFormatError,
     install_hint,
 )
-from structchunk.options import check_parse_options
+from structchunk.lang.regions import with_language
+from structchunk.options import FormatOptions, ParseOptions, registered_options
 from structchunk.parse.formats import (
     FORMAT_BY_NAME,
     FORMATS,
@@ -48,6 +53,8 @@ from structchunk.tree import Document
 
 Input = str | os.PathLike[str] | bytes | Source
 
+_OWN = ("format", "language", "max_bytes")
+
 
 def parse(item: Input, *, format: str | None = None, language: str | None = None,
           max_bytes: int = DEFAULT_MAX_BYTES, **options: Any) -> Document:
@@ -57,33 +64,89 @@ def parse(item: Input, *, format: str | None = None, language: str | None = None
     raises `SourceNotFoundError` naming it. Text goes through `parse_text`. Input larger than
     `max_bytes` raises `SourceTooLargeError`. `code_language=` implies the code format.
     """
-    check_parse_options(options, "parse()", ("format", "language", "max_bytes"))
-    fmt = _forced_format(format, options)
-    try:
-        loaded = load(item, max_bytes)
-    except SourceNotFoundError as err:
-        if not isinstance(item, str):
-            raise
-        problem = err.problem
-        if problem == "no such file" or "too long" in problem:
-            problem += " (text is read with split_text() or parse_text(), not split() or parse())"
-        raise SourceNotFoundError(problem, _shown(item)) from err
-    if isinstance(loaded, Source):
-        return parse_source(loaded, fmt, language, options)
-    return _parse_raw(loaded, fmt, language, options)
+    return Reader.build(format, language, max_bytes, options, "parse()").read(item)
 
 
 def parse_text(text: str, *, format: str | None = None, language: str | None = None,
                max_bytes: int = DEFAULT_MAX_BYTES, **options: Any) -> Document:
     """Parse a string of text (Markdown, plain text, a law, or code with `code_language=`)."""
-    check_parse_options(options, "parse_text()", ("format", "language", "max_bytes"))
-    if not isinstance(text, str):
-        raise InputTypeError(f"parse_text() and split_text() take a str, not "
-                             f"{type(text).__name__}; use parse() or split() for paths and "
-                             "bytes", "<string>")
-    check_max_bytes(max_bytes)
-    check_size(len(text), max_bytes, "<string>", unit="characters")
-    return parse_source(from_text(text), _forced_format(format, options), language, options)
+    return Reader.build(format, language, max_bytes, options, "parse_text()").read_text(text)
+
+
+def options_for(given: Mapping[str, Any], where: str, own: Iterable[str] = _OWN
+                ) -> ParseOptions:
+    """The parse options `given` as keywords, checked once: an unknown name or a wrong type is
+    an `OptionError`. No option given imports no parser."""
+    if isinstance(given, ParseOptions):
+        return given
+    return ParseOptions(given, option_classes() if given else {}, where, own)
+
+
+@cache
+def option_classes() -> dict[str, type[FormatOptions]]:
+    """Each format's options class, registered by importing the modules of the format table
+    (a format that is refused by name, or whose optional extra is not installed, has none)."""
+    for fmt in FORMATS:
+        if fmt.unsupported is None:
+            try:
+                fmt.parser()
+            except MissingDependencyError:
+                continue
+    return registered_options()
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How documents are read: the forced format, the language, the size cap and the checked
+    parse options, settled once and used for any number of inputs."""
+
+    format: Format | None = None
+    language: str | None = None
+    max_bytes: int = DEFAULT_MAX_BYTES
+    options: ParseOptions = field(default_factory=lambda: ParseOptions({}, {}, "parse()"))
+
+    @classmethod
+    def build(cls, format: str | None, language: str | None, max_bytes: int,
+              options: Mapping[str, Any], where: str, own: Iterable[str] = _OWN) -> Reader:
+        checked = options_for(options, where, own)
+        check_max_bytes(max_bytes)
+        return cls(_forced_format(format, checked), language, max_bytes, checked)
+
+    def with_options(self, **values: Any) -> Reader:
+        """The same reader with more parse options (a per-file `path_root`)."""
+        return Reader(self.format, self.language, self.max_bytes,
+                      options_for({**self.options, **values}, "options"))
+
+    def with_format(self, format: str, **values: Any) -> Reader:
+        """The same reader forcing `format` (and more parse options, such as the
+        `code_language` of a file a loader names)."""
+        options = options_for({**self.options, **values}, "options")
+        return Reader(_forced_format(format, options), self.language, self.max_bytes, options)
+
+    def read(self, item: Input) -> Document:
+        """A path, bytes or a Source to its Document (see `parse`)."""
+        try:
+            loaded = load(item, self.max_bytes)
+        except SourceNotFoundError as err:
+            if not isinstance(item, str):
+                raise
+            problem = err.problem
+            if problem == "no such file" or "too long" in problem:
+                problem += (" (text is read with split_text() or parse_text(), not split() "
+                            "or parse())")
+            raise SourceNotFoundError(problem, _shown(item)) from err
+        if isinstance(loaded, Source):
+            return parse_source(loaded, self.format, self.language, self.options)
+        return _parse_raw(loaded, self.format, self.language, self.options)
+
+    def read_text(self, text: str) -> Document:
+        """A string of text to its Document (see `parse_text`)."""
+        if not isinstance(text, str):
+            raise InputTypeError(f"parse_text() and split_text() take a str, not "
+                                 f"{type(text).__name__}; use parse() or split() for paths "
+                                 "and bytes", "<string>")
+        check_size(len(text), self.max_bytes, "<string>", unit="characters")
+        return parse_source(from_text(text), self.format, self.language, self.options)
 
 
 def parse_source(source: Source, fmt: Format | None, language: str | None,
@@ -95,8 +158,8 @@ def parse_source(source: Source, fmt: Format | None, language: str | None,
     if fmt.binary:
         raise UnsupportedFormatError(f"{fmt.name} input must be given as a path or bytes",
                                      source.origin)
-    return refine(fmt.parser(source.origin).parse(source, language=language, **options),
-                  options)
+    return with_language(refine(fmt.parser(source.origin).parse(source, language=language,
+                                                                **options), options))
 
 
 def _parse_raw(raw: RawInput, fmt: Format | None, language: str | None,
@@ -119,7 +182,7 @@ def _parse_bytes(fmt: Format, raw: RawInput, language: str | None,
                  options: Mapping[str, Any]) -> Document:
     document = fmt.parser(raw.origin).parse_bytes(raw.data, raw.origin, raw.path,
                                                   language=language, **options)
-    return refine(document, options)
+    return with_language(refine(document, options))
 
 
 def _format_of_bytes(raw: RawInput) -> Format | None:
@@ -155,5 +218,5 @@ def _shown(item: str) -> str:
     return repr(item[:60]) + "..."
 
 
-__all__ = ["FORMATS", "FORMAT_BY_NAME", "Format", "Input", "format_for_name", "parse",
-           "parse_source", "parse_text"]
+__all__ = ["FORMATS", "FORMAT_BY_NAME", "Format", "Input", "Reader", "format_for_name",
+           "option_classes", "options_for", "parse", "parse_source", "parse_text"]

@@ -8,6 +8,7 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
+from structchunk.options import FormatOptions, one_of, option
 from structchunk.parse import markdown_pyromark
 from structchunk.parse.code import code_meta, outline, resolve_code_language
 from structchunk.parse.sections import fill_gaps, sectionize
@@ -48,6 +50,15 @@ def _parser() -> MarkdownIt:
 
 
 BACKENDS = ("pyromark", "markdown-it")
+
+
+@dataclass(frozen=True)
+class MarkdownOptions(FormatOptions):
+    """`markdown_backend`: "pyromark" (the default when installed) or "markdown-it"."""
+
+    format = "markdown"
+    markdown_backend: str | None = option(None, f"one of {', '.join(BACKENDS)}",
+                                          one_of(BACKENDS))
 
 
 def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,

@@ -24,6 +24,7 @@ import regex
 
 from structchunk.decode import Source, from_text
 from structchunk.errors import ParseError
+from structchunk.options import FormatOptions, is_bool, option
 from structchunk.parse import markdown
 from structchunk.tree import Document, Node, make_node
 
@@ -39,6 +40,15 @@ class _Part:
     end: int
     cell: int
     output: bool = False
+
+
+@dataclass(frozen=True)
+class NotebookOptions(FormatOptions):
+    """`notebook_outputs`: keep each code cell's text outputs (False, the default, drops
+    them)."""
+
+    format = "notebook"
+    notebook_outputs: bool = option(False, "True or False", is_bool)
 
 
 def parse(source: Source, language: str | None = None, notebook_outputs: bool = False,

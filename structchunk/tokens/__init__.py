@@ -9,11 +9,11 @@ Everything is resolved and checked before any chunking starts.
 
 from __future__ import annotations
 
-import difflib
 import os
 from typing import Any
 
 from structchunk.errors import TokenizerError
+from structchunk.options import suggestion
 from structchunk.tokens import generic, hf_backend, tiktoken_backend
 from structchunk.tokens.counter import TokenCounter
 
@@ -48,8 +48,7 @@ def _from_name(name: str | os.PathLike[str]) -> TokenCounter:
             return counter
     if hf_backend.looks_like_path(name):
         return hf_backend.counter(hf_backend.load(name), os.path.basename(text))
-    close = difflib.get_close_matches(text, SHIPPED_ENCODINGS, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
+    hint = suggestion(text, SHIPPED_ENCODINGS)
     raise TokenizerError(
         f"unknown tokenizer {text!r}{hint} Known encodings: {', '.join(SHIPPED_ENCODINGS)} "
         "(or a model name such as 'gpt-4o'), or a path to a tokenizer.json")

@@ -1,5 +1,6 @@
 """The contract between parse and chunk: the chunker reads node kinds and typed document
-fields, never a format name, so a new format needs no change to `chunk/` or `api.py`."""
+fields, never a format name, so a new format needs no change to `chunk/`, `chunker.py` or
+`api.py`."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from structchunk.tree import Page, SourceFile
 PACKAGE = Path(structchunk.__file__).resolve().parent
 FORMAT_WORDS = regex.compile(
     r"""["'](code|legal|law|pdf|markdown|text)["']|\.format\b|code_language|code_fallback"""
-    r"""|page_starts|lost_pages|\.attrs\b""")
+    r"""|page_starts|lost_pages|\.attrs\b|metadata(?:\.get\(|\[)["']title""")
 
 
-@pytest.mark.parametrize("path", sorted((PACKAGE / "chunk").glob("*.py")) + [PACKAGE / "api.py"],
+@pytest.mark.parametrize("path", sorted((PACKAGE / "chunk").glob("*.py"))
+                         + [PACKAGE / "api.py", PACKAGE / "chunker.py"],
                          ids=lambda path: path.name)
 def test_the_chunker_names_no_format_and_reads_node_data_through_typed_views(
         path: Path) -> None:

@@ -13,12 +13,12 @@ import json
 import pytest
 
 import structchunk
-from structchunk.api import _language_at
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.hierarchical import HierarchicalChunker
 from structchunk.chunk.metadata_aware import MetadataAwareChunker
 from structchunk.chunk.semantic import SemanticChunker, _percentile
+from structchunk.chunker import _language_at
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.evaluate.embeddings import hashing_embedding
 from tests.conftest import SAMPLES

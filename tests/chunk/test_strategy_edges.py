@@ -288,14 +288,14 @@ def test_a_heading_path_line_of_exactly_a_quarter_of_the_budget_is_kept_whole() 
     assert budget.context_line(("Chapters1",)) != "Chapters1"
 
 
-def test_a_shortened_path_line_of_exactly_a_quarter_of_the_budget_keeps_its_title_whole(
-        ) -> None:
-    budget = Budget(max_size=100)  # a quarter is 25: "… > " and 19 letters, and "\n\n"
+def test_a_shortened_path_line_keeps_the_root_and_the_innermost_title() -> None:
+    budget = Budget(max_size=100)  # a quarter is 25: 23 for the line, 2 for "\n\n"
     nearest = "Kündigungsfristen19"
-    assert len(nearest) == 19
-    assert budget.context_line(("Arbeitsrecht", nearest)) == "… > " + nearest
-    # one letter more, and the nearest title stands alone, marked as cut
-    assert budget.context_line(("Arbeitsrecht", nearest + "x")) == nearest + "x…"
+    assert budget.context_line(("Arbeitsrecht", nearest)) == "Arbei… > Kündigungsfri…"
+    # middle levels go first, the root and the innermost stay whole where they fit
+    assert budget.context_line(("Law", "Part 2", "Title 3", "§ 5 Form")) == "Law > … > § 5 Form"
+    assert budget.context_line(("Law", "Part 2", "T 3", "§ 5")) == "Law > … > T 3 > § 5"
+    assert len(budget.context_line(("Arbeitsrecht", nearest + "x" * 40))) <= 23
 
 
 def test_the_parts_of_a_heading_cut_at_words_carry_it_as_their_path_line() -> None:

@@ -81,3 +81,49 @@ def test_devanagari_abbreviations_before_a_number_end_no_sentence(text: str,
 def test_a_devanagari_abbreviation_without_a_number_still_ends_no_marathi_word() -> None:
     found = sentences("शुल्क रु. २५० आहे. पुढे वाचा.", "mr")
     assert found == ["शुल्क रु. २५० आहे.", "पुढे वाचा."]
+
+
+QUOTED = """# Release notes
+
+The team met in Berlin to plan the next release and to agree on the new review rules for
+every contributor to the project.
+
+> Wir haben gemeinsam beschlossen, dass jede Änderung von zwei Personen geprüft wird, bevor
+> sie in den Hauptzweig übernommen wird.
+
+After the meeting the rules were written down in the contributing guide for everyone.
+Each pull request now names two reviewers, and the release manager checks the list.
+
+The next meeting is planned for the spring, when the team will look back on the new rules.
+"""
+
+
+def test_a_german_quote_in_an_english_page_is_german() -> None:
+    document = structchunk.parse_text(QUOTED)
+    assert document.language == "en"
+    chunks = structchunk.split(document, max_size=160)
+    assert_chunks_valid(QUOTED, chunks, 160)
+    assert_language_of(chunks, "The team met in Berlin", "en")
+    assert_language_of(chunks, "Wir haben gemeinsam beschlossen", "de")
+    assert_language_of(chunks, "After the meeting", "en")
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("Это первое предложение о погоде. Это второе предложение о природе нашего края. "
+     "А это третье, последнее предложение этого текста.", "ru"),
+    ("Това е първото изречение за времето. Това е второто изречение за природата. "
+     "А това е третото изречение на текста.", "bg"),
+    ("Αυτή είναι η πρώτη πρόταση για τον καιρό. Αυτή είναι η δεύτερη πρόταση για τη φύση. "
+     "Και αυτή είναι η τρίτη πρόταση.", "el"),
+    ("これは天気についての最初の文です。これは自然についての二番目の文です。これが最後の文です。",
+     "ja"),
+    ("Ini adalah kalimat pertama tentang cuaca. Ini adalah kalimat kedua tentang alam kita. "
+     "Dan ini adalah kalimat ketiga.", "id"),
+])
+def test_a_language_without_a_sentence_grammar_is_split_by_the_neutral_rules(
+        text: str, language: str) -> None:
+    size = 60 if text.isascii() or " " in text else 25
+    chunks = structchunk.split_text(text, max_size=size)
+    assert_chunks_valid(text, chunks, size)
+    assert {chunk.language for chunk in chunks} == {language}
+    assert len(chunks) >= 3  # cut at sentence ends: the rules of the script hold

@@ -150,7 +150,7 @@ def test_normalize_spans_covers_what_a_backend_left_out() -> None:
 
 
 def test_unknown_backend_names_are_errors() -> None:
-    with pytest.raises(StructchunkError, match="unknown sentence backend"):
+    with pytest.raises(StructchunkError, match="unknown sentence_backend .nltk."):
         sentence_spans("Text.", backend="nltk")
 
 

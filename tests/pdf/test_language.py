@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import structchunk
-from structchunk.lang.detect import language_map
+from structchunk.lang.regions import language_map
 from tests.invariants import assert_chunks_valid
 from tests.pdf.conftest import save, write
 

@@ -7,13 +7,27 @@ The programming language comes from the file name (or the `code_language` option
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
 from structchunk.decode import Source
+from structchunk.options import FormatOptions, option, optional
 from structchunk.parse.code.languages import code_language_for_path, resolve_code_language
 from structchunk.parse.code.outline import code_meta, outline
 from structchunk.tree import Document, Node, NodeKind, SourceFile, make_node, trim_span
+
+
+@dataclass(frozen=True)
+class CodeOptions(FormatOptions):
+    """`code_language` names the programming language (and implies the code format);
+    `path_root` is the folder a source file's title is given relative to."""
+
+    format = "code"
+    code_language: str | None = option(None, "a programming language name (str)",
+                                       optional(str))
+    path_root: str | os.PathLike[str] | None = option(None, "a folder (str or path)",
+                                                      optional(str, os.PathLike))
 
 
 def parse(source: Source, language: str | None = None, *, code_language: str | None = None,

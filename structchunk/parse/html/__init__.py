@@ -23,6 +23,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from structchunk.decode import Source
 from structchunk.errors import ParseError
+from structchunk.options import FormatOptions, is_bool, option
 from structchunk.parse.html.boilerplate import main_content as find_main_content
 from structchunk.parse.html.boilerplate import not_text, outside
 from structchunk.parse.html.charset import decoded_html
@@ -30,6 +31,15 @@ from structchunk.parse.html.origins import Origins
 from structchunk.parse.html.walker import HtmlWalker
 from structchunk.parse.rendered import DerivedText
 from structchunk.tree import Document
+
+
+@dataclass(frozen=True)
+class HtmlOptions(FormatOptions):
+    """`main_content`: keep only the page's main content (True, the default), or the whole
+    body (False); what is left out is listed in the document's metadata either way."""
+
+    format = "html"
+    main_content: bool = option(True, "True or False", is_bool)
 
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,

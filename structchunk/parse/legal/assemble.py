@@ -69,6 +69,9 @@ class Assembler:
             if self.grammar.repealed.match(title) or (
                     len(body) == 1 and self.grammar.repealed.match(self._text(body[0]))):
                 meta["repealed"] = True
+            defines = self.grammar.defines("\n".join(self._text(block) for block in body))
+            if defines:
+                meta["defines"] = defines
             level = levels["provision"]
             title = f"{numbering} {title}" if title else numbering
         elif role == "division":

@@ -70,6 +70,17 @@ class LegalGrammar:
     singular_sign: dict[str, str]
     list_separator: regex.Pattern[str]  # between listed numbers: `, ` and the conjunctions
     list_lead: regex.Pattern[str]  # the end of a line that leads into an enumeration
+    definition: regex.Pattern[str] = regex.compile(r"(?!)")  # a term a provision defines
+    not_terms: frozenset[str] = frozenset()
+
+    def defines(self, text: str) -> list[str]:
+        """The terms a provision's text defines (`Verbraucher ist jede …`), in order."""
+        found: list[str] = []
+        for match in self.definition.finditer(text):
+            term = match.group("term")
+            if term and term.lower() not in self.not_terms and term not in found:
+                found.append(term)
+        return found
 
     def division(self, line: str) -> tuple[Unit, str, str, str] | None:
         """(unit, number, title, label) when `line` is a division heading.
@@ -184,6 +195,7 @@ _SCHEMA: dict[str, tuple[str, ...]] = {
     "items": (),
     "note": ("key", "pattern"),
     "reference": ("pattern", "plural_signs", "range_word", "max_range", "singular_sign"),
+    "definition": ("pattern", "not_terms"),
     "words": ("conjunctions",),
 }
 _UNIT_KEYS = ("name", "key", "pattern", "ordered")
@@ -234,6 +246,7 @@ class _Loader:
         divisions = self.table("divisions")
         provision = self.table("provision")
         reference = self.table("reference")
+        definition = self.data.get("definition", {})
         words = self.data.get("words", {})
         conjunctions = self.strings("words.conjunctions", words.get("conjunctions", []))
         return LegalGrammar(
@@ -270,7 +283,11 @@ class _Loader:
                                        reference.get("singular_sign", {})),
             # Built from escaped words, these always compile.
             list_separator=regex.compile(_separator(conjunctions)),
-            list_lead=regex.compile(_lead(conjunctions)))
+            list_lead=regex.compile(_lead(conjunctions)),
+            definition=self.pattern("definition.pattern", definition.get("pattern", r"(?!)"),
+                                    required=("term",)) if definition else regex.compile(r"(?!)"),
+            not_terms=frozenset(term.lower() for term in self.strings(
+                "definition.not_terms", definition.get("not_terms", []))))
 
     def table(self, name: str) -> dict[str, Any]:
         return table(self.data, name, "", self.origin, required=True)

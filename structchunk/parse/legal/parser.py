@@ -19,7 +19,7 @@ mentioned inside a sentence is a reference (meta `references`), never a heading.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 import regex
 
 from structchunk.decode import Source
+from structchunk.options import FormatOptions, is_bool, option, optional
 from structchunk.parse.legal.assemble import Assembler
 from structchunk.parse.legal.grammar import (
     DEFAULT_JURISDICTION,
@@ -272,6 +273,19 @@ def _parser_for(grammar: LegalGrammar) -> LegalParser:
 
 
 # --- entry points -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LegalOptions(FormatOptions):
+    """`legal=False` never reads a document as a law; `jurisdiction` picks the grammar, `law`
+    names the law, `short_titles=True` shortens division and law titles."""
+
+    format = "legal"
+    legal: bool = option(True, "True or False", is_bool)
+    jurisdiction: str | None = option(None, "a jurisdiction code (str) such as 'de'",
+                                      optional(str))
+    law: str | None = option(None, "the law's name (str)", optional(str))
+    short_titles: bool = option(False, "True or False", is_bool)
+
 
 def parse(source: Source, language: str | None = None, **options: Any) -> Document:
     """Read a plain-text law.

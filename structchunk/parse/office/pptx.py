@@ -13,8 +13,10 @@ with `"notes": True` on the notes and `"table"`/`"row"` on table rows.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Any
 
+from structchunk.options import FormatOptions, is_bool, option
 from structchunk.parse.office.build import build
 from structchunk.parse.office.grid import Cell, flatten
 from structchunk.parse.office.ooxml import package_bytes
@@ -175,6 +177,14 @@ def _chart_title(chart: Any) -> str:
     if not chart.has_title or not chart.chart_title.has_text_frame:
         return ""
     return clean(chart.chart_title.text_frame.text).strip()
+
+
+@dataclass(frozen=True)
+class PptxOptions(FormatOptions):
+    """`speaker_notes`: keep each slide's speaker notes, marked as such (True, the default)."""
+
+    format = "pptx"
+    speaker_notes: bool = option(True, "True or False", is_bool)
 
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,

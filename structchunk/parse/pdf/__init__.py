@@ -24,10 +24,12 @@ plain-text rule chain; a law in it is read again by a refinement step (`parse/fo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from structchunk.decode import from_text
 from structchunk.errors import PdfError
+from structchunk.options import FormatOptions, is_bool, option, optional
 from structchunk.parse import text as plain_text
 from structchunk.parse.pdf.extract import pypdf_log, read_pages
 from structchunk.parse.pdf.headings import Headings
@@ -36,6 +38,16 @@ from structchunk.parse.pdf.metrics import Metrics
 from structchunk.parse.pdf.outline import outline_headings, read_outline
 from structchunk.parse.pdf.running import strip_running_lines
 from structchunk.tree import Document, Page
+
+
+@dataclass(frozen=True)
+class PdfOptions(FormatOptions):
+    """`password` opens an encrypted file; `strict=False` keeps going past pages that fail."""
+
+    format = "pdf"
+    password: str | bytes | None = option(None, "a password (str or bytes)",
+                                          optional(str, bytes))
+    strict: bool = option(True, "True or False", is_bool)
 
 
 def parse_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None,

@@ -118,7 +118,9 @@ def test_source_files_parse_through_the_format_table(corpus: Path) -> None:
     for language, path in ALL_FILES:
         document = parse(corpus / "code" / path)
         assert document.format == "code"
-        assert document.language is None
+        # every document has a natural language (that of its comments and strings); the
+        # programming language is the code format's own field
+        assert isinstance(document.language, str) and document.language
         assert document.metadata["code_language"] == language == code_language_for_path(path)
         assert "code_fallback" not in document.metadata
         source = read_source(corpus / "code" / path)

@@ -141,8 +141,13 @@ def test_langchain_documents_are_chunked_in_the_format_of_their_source() -> None
         page_content=code, metadata={"source": "pkg/tools.py"})])
     assert documents[-1].metadata["heading_path"] == "def second"
     assert documents[-1].page_content.startswith("def second():")
-    assert StructchunkTextSplitter.from_language("go")._code_language == "go"
-    assert StructchunkTextSplitter.from_language("html")._format == "html"
+    go = "package main\n\nfunc first() int {\n\treturn 1\n}\n\nfunc second() int {\n\treturn 2\n}\n"
+    by_language = StructchunkTextSplitter.from_language("go", chunk_size=40).chunks(go)
+    assert [chunk.heading_path for chunk in by_language][-2:] == [("func first",),
+                                                                  ("func second",)]
+    page = "<html><body><h1>Title</h1><p>Body text of the page.</p></body></html>"
+    as_html = StructchunkTextSplitter.from_language("html", chunk_size=200).chunks(page)
+    assert as_html[0].content.startswith("# Title") and "<p>" not in as_html[0].content
 
 
 def test_llamaindex_documents_are_chunked_in_the_format_of_their_file_path() -> None:

@@ -1,0 +1,100 @@
+"""Natural questions over the shared corpus: recall@1, recall@5 and MRR@10 per language and kind.
+
+A question points into a corpus file by path and character offsets (`char_start`,
+`char_end`) of a short verbatim answer; it is written in a user's words, not the answer's.
+Every chunker's pieces of every named document go into one index; a retrieved piece is a hit
+when it comes from the question's document and its verbatim text holds the whole answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from structchunk.evaluate.bm25 import BM25Index
+from structchunk.evaluate.embeddings import Embedding
+
+Search = Callable[[str, int], list[int]]
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    doc: str
+    lang: str
+    kind: str
+    question: str
+    answer: str
+    char_start: int
+    char_end: int
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One retrievable unit: its document, the verbatim text it holds, what is indexed."""
+
+    doc: str
+    content: str
+    text: str
+
+
+def load_questions(path: Path, corpus: Path) -> list[Question]:
+    """The questions of a JSONL file, each checked against the corpus: the answer must be
+    the file's text at its offsets."""
+    questions = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        question = Question(**{key: record[key] for key in Question.__dataclass_fields__})
+        text = (corpus / question.doc).read_text(encoding="utf-8")
+        if text[question.char_start:question.char_end] != question.answer:
+            raise ValueError(f"{path}: {question.id}: the answer is not at its offsets in "
+                             f"{question.doc}")
+        questions.append(question)
+    return questions
+
+
+def bm25_search(pieces: Sequence[Piece]) -> Search:
+    return BM25Index([piece.text for piece in pieces]).search
+
+
+def dense_search(pieces: Sequence[Piece], embedding: Embedding) -> Search:
+    """Cosine similarity over unit vectors (the model's own normalisation)."""
+    vectors = [list(vector) for vector in embedding([piece.text for piece in pieces])]
+
+    def search(query: str, k: int) -> list[int]:
+        (target,) = embedding([query])
+        scores = [sum(a * b for a, b in zip(target, vector, strict=True)) for vector in vectors]
+        return sorted(range(len(scores)), key=lambda number: -scores[number])[:k]
+
+    return search
+
+
+def score(questions: Sequence[Question], pieces: Sequence[Piece], search: Search
+          ) -> dict[str, tuple[int, float, float, float]]:
+    """Per group (`all`, `lang:<lang>`, `kind:<kind>`): questions, recall@1, recall@5, MRR@10."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
+    for question in questions:
+        ranks = [rank for rank, number in enumerate(search(question.question, 10), 1)
+                 if _is_hit(question, pieces[number])]
+        first = ranks[0] if ranks else math.inf
+        for group in ("all", f"lang:{question.lang}", f"kind:{question.kind}"):
+            row = sums[group]
+            row[0] += 1
+            row[1] += first <= 1
+            row[2] += first <= 5
+            row[3] += 1 / first
+    return {group: (int(count), hits1 / count, hits5 / count, mrr / count)
+            for group, (count, hits1, hits5, mrr) in sums.items()}
+
+
+def _is_hit(question: Question, piece: Piece) -> bool:
+    return piece.doc == question.doc and question.answer in piece.content
+
+
+__all__ = ["Piece", "Question", "bm25_search", "dense_search", "load_questions", "score"]

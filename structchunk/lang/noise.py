@@ -1,0 +1,28 @@
+"""Markup and tokens that say nothing about a text's language, removed before it is judged.
+
+Code spans and fences, tags, URLs, e-mail addresses and paths would pull every text towards
+English. Matches start only at a token start and the lookahead-backreference pair acts as an
+atomic group, so long runs without spaces stay linear; the standard `re` engine runs these
+patterns several times faster than `regex`.
+"""
+
+from __future__ import annotations
+
+import re
+
+NOISE = re.compile(r"```.*?```|`[^`\n]*`|<[^>\n]*>|(?<!\S)(?=([^\s/\\@`<]*))\1[/\\@]\S*",
+                   re.DOTALL)
+# The two halves of `NOISE`: spans that open with ` or <, and tokens holding / \ or @. A
+# text without the triggers of one half is read by the other alone, which gives the same
+# result (a half whose triggers are absent never matches) in a fraction of the time.
+MARKUP = re.compile(r"```.*?```|`[^`\n]*`|<[^>\n]*>", re.DOTALL)
+TOKENS = re.compile(r"(?<!\S)(?=([^\s/\\@`<]*))\1[/\\@]\S*")
+
+
+def without_noise(text: str) -> str:
+    """`text` with every match of `NOISE` replaced by a space."""
+    markup = "`" in text or "<" in text
+    tokens = "/" in text or "\\" in text or "@" in text
+    if markup:
+        return (NOISE if tokens else MARKUP).sub(" ", text)
+    return TOKENS.sub(" ", text) if tokens else text

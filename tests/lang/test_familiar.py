@@ -1,0 +1,90 @@
+"""Regions in the document's own words take its dominant language without the identifier;
+a region in other words or another script is still asked of it and keeps its own label."""
+
+from __future__ import annotations
+
+import pytest
+
+import structchunk
+from structchunk.lang import detect
+from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
+from structchunk.lang.regions import _openings, language_map
+
+PARAGRAPHS = [
+    "The project is open to anyone who wants to help, and the people who maintain it are "
+    "glad to answer the questions of a new contributor in the issue tracker.",
+    "Before you open a pull request, read the guide to the project and the notes on how the "
+    "tests are run, so that the review of your change is quick and kind.",
+    "The maintainers of the project meet once a month to talk about the plans for the next "
+    "release and the issues that the people who use it have raised.",
+    "If you want to help with the documentation of the project, the guide in the docs folder "
+    "says how the pages are built and where the pages of each release are kept.",
+]
+GERMAN = ("Wir haben gemeinsam beschlossen, dass die Entwicklung des Projekts in Zukunft offen "
+          "für alle sein soll, die mitarbeiten wollen.")
+SAMPLE = ("The people who maintain the project answer the questions of a new contributor in "
+          "the issue tracker, and the review of a change is quick.")
+# Eleven blocks: the document is judged on the first eight, so SAMPLE is none of them.
+PAGE = "\n\n".join(["# The project", *PARAGRAPHS, GERMAN, *PARAGRAPHS[::-1], SAMPLE]) + "\n"
+
+
+def counted_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    asked: list[str] = []
+    identify = detect.identify
+
+    def counting(text: str, candidates: int = 3) -> detect.Guesses:
+        asked.append(text)
+        return identify(text, candidates)
+
+    monkeypatch.setattr(detect, "identify", counting)
+    _openings.cache_clear()  # the openings of a document parsed before are not judged again
+    return asked
+
+
+def test_a_region_in_the_documents_words_is_not_asked_of_the_identifier(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    document = structchunk.parse_text(PAGE, format="markdown")
+    assert document.language == "en"
+    asked = counted_calls(monkeypatch)
+    at = language_map(document)
+    assert at(PAGE.index(SAMPLE)) == "en"
+    assert not any(SAMPLE[:40] in text for text in asked)
+
+
+def test_a_german_paragraph_in_an_english_page_is_still_asked_and_german(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    document = structchunk.parse_text(PAGE, format="markdown")
+    asked = counted_calls(monkeypatch)
+    assert language_map(document)(PAGE.index(GERMAN)) == "de"
+    assert any(GERMAN[:40] in text for text in asked)
+
+
+def test_labels_do_not_depend_on_the_order_regions_are_asked_for() -> None:
+    document = structchunk.parse_text(PAGE, format="markdown")
+    offsets = [PAGE.index(text) for text in [*PARAGRAPHS, SAMPLE, GERMAN]]
+    forward = language_map(document)
+    backward = language_map(document)
+    ahead = [forward(offset) for offset in offsets]
+    behind = [backward(offset) for offset in reversed(offsets)][::-1]
+    assert ahead == behind
+    assert ahead.count("de") == 1
+
+
+def test_a_vocabulary_places_only_texts_in_its_script_with_enough_words() -> None:
+    vocabulary = Vocabulary.of("hi", "Devanagari", ["यह जानें कि अपने प्रोजेक्ट को कैसे शुरू करें github pull"])
+    assert vocabulary.place("यह जानें कि अपने प्रोजेक्ट को कैसे शुरू करें", "Devanagari") == "hi"
+    assert vocabulary.place("github pull requests github pull issues", "Latin") is None
+    assert vocabulary.place("यह जानें कि", "Devanagari") is None  # too few words to tell
+    assert len(words("यह जानें कि")) < MIN_WORDS
+    assert words("Prozessüberwachung, प्रोजेक्ट!") == ["prozessüberwachung", "प्रोजेक्ट"]
+
+
+def test_an_opening_in_the_words_of_those_before_it_is_not_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = counted_calls(monkeypatch)
+    document = structchunk.parse_text(PAGE, format="markdown")
+    assert document.language == "en"
+    # The document is judged on eight openings; those in the words of a sure one before them
+    # are placed without the identifier.
+    assert not any(PARAGRAPHS[3][:40] in text for text in asked)
+    assert any(GERMAN[:40] in text for text in asked)

@@ -1,0 +1,35 @@
+"""docs/extending.md, followed: its Python examples (a format's options, a strategy) run as
+written, with structchunk imported."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import regex
+
+import structchunk
+from structchunk.options import registered_options
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "extending.md"
+_PYTHON = regex.compile(r"^```python\n(.*?)^```$", regex.MULTILINE | regex.DOTALL)
+EXAMPLES = _PYTHON.findall(DOC.read_text(encoding="utf-8"))
+
+
+def test_the_doc_has_its_examples() -> None:
+    assert len(EXAMPLES) >= 2
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda code: code.split("\n")[0][:40])
+def test_each_python_example_runs(example: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import structchunk.options as options_module
+
+    monkeypatch.setattr(options_module, "_REGISTRY", dict(options_module._REGISTRY))
+    module = types.ModuleType("extending_example")
+    module.structchunk = structchunk  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    exec(compile(example, str(DOC), "exec"), module.__dict__)  # noqa: S102
+    if "HtmlOptions" in example:
+        assert registered_options()["html"].__name__ == "HtmlOptions"
