@@ -104,8 +104,9 @@ def built_at_run_time() -> Iterator[tuple[str, Any]]:
         segmenter = RuleSegmenter(load_sentence_grammar(language))
         for pattern in _patterns_in(segmenter):
             yield f"sentence scanner {language}", pattern
-    for script in scripts.script_data().main:
-        yield f"script {script}", scripts._other_than(script)
+    per_script = getattr(scripts, "_other_than", None)  # a pattern per script, where built
+    for script in scripts.script_data().main if per_script is not None else ():
+        yield f"script {script}", per_script(script)
     yield "page numbers", running._page_number_pattern(frozenset({"Seite", "Page"}),
                                                        frozenset({"von", "of"}))
     for separator in RecursiveChunker.separators:
