@@ -28,6 +28,7 @@ from structchunk.errors import (
     BudgetError,
     DecodeError,
     GrammarError,
+    InputTypeError,
     MissingDependencyError,
     OptionError,
     ParseError,
@@ -52,7 +53,8 @@ warn_if_stale()
 __all__ = [
     "DEFAULT_MAX_BYTES", "DEFAULT_MAX_SIZE", "STRATEGIES", "Budget", "BudgetError", "Chunk",
     "ChunkContext", "Chunker", "DecodeError", "Document", "FormatOptions", "GrammarError",
-    "MissingDependencyError", "Node", "NodeKind", "OptionError", "ParseError", "PdfError",
+    "InputTypeError", "MissingDependencyError", "Node", "NodeKind", "OptionError",
+    "ParseError", "PdfError",
     "Piece", "PieceStrategy", "Source", "SourceNotFoundError", "SourceTooLargeError",
     "Strategy", "StrategyError", "StructchunkError", "TokenCounter", "TokenizerError",
     "UnsupportedFormatError", "compiled_modules", "parse", "parse_text", "split", "split_text",

@@ -10,7 +10,6 @@ import codecs
 import hashlib
 import os
 import stat
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from structchunk.errors import (
     SourceNotFoundError,
     SourceTooLargeError,
 )
+from structchunk.nfc import nfc
 
 LINE_BREAK = regex.compile(r"\r\n|\r|\n")
 _SURROGATE = regex.compile("[\ud800-\udfff]")
@@ -78,7 +78,7 @@ class Source:
             return Path(os.path.realpath(self.path)).as_posix()
         # NFC first: the same text typed in NFC or NFD must give the same ids.
         if nfc_text is None:
-            nfc_text = unicodedata.normalize("NFC", self.text)
+            nfc_text = nfc(self.text)
         # A Source never holds a lone surrogate (`__post_init__` refuses one).
         return "sha256:" + hashlib.sha256(nfc_text.encode("utf-8")).hexdigest()[:16]
 
@@ -128,6 +128,10 @@ def from_text(text: str, origin: str = "<string>", path: str | None = None,
                   warnings=warnings, line_starts=compute_line_starts(text))
 
 
+# A character beyond ASCII that decoded from valid UTF-8 (not a replacement character).
+_UTF8_CHARACTER = regex.compile("[^\x00-\x7f\ufffd]")
+
+
 def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) -> Source:
     """Decode with BOM detection, UTF-8 first, then legacy encodings with a recorded warning."""
     for bom, encoding in _BOMS:
@@ -146,6 +150,15 @@ def decode_bytes(data: bytes, origin: str = "<bytes>", path: str | None = None) 
         first_bad = err.start
     if _looks_binary(data):
         raise DecodeError("is not a text file (it contains control bytes)", origin)
+    replaced = data.decode("utf-8", "replace")
+    bad = replaced.count("\ufffd") - data.count(b"\xef\xbf\xbd")
+    if len(_UTF8_CHARACTER.findall(replaced)) > bad:
+        # A UTF-8 file with a few bad bytes (more valid UTF-8 characters beyond ASCII than
+        # bad bytes) stays UTF-8: only the bad bytes become U+FFFD, flagged. Reading the
+        # whole file as a legacy encoding would garble every one of its good characters.
+        warning = (f"not valid UTF-8 at {bad} byte sequence(s) (first at byte {first_bad}); "
+                   "decoded as UTF-8 with each replaced by U+FFFD")
+        return from_text(replaced, origin, path, "utf-8", (warning,))
     try:
         encoding, text = "cp1252", data.decode("cp1252")
     except UnicodeDecodeError:  # five bytes cp1252 leaves undefined; latin-1 decodes any byte

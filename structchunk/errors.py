@@ -74,6 +74,11 @@ class OptionError(StructchunkError):
     """An unknown keyword or a bad option value; the message suggests the nearest name."""
 
 
+class InputTypeError(StructchunkError, TypeError):
+    """Input of the wrong type (bytes given to `split_text`); a TypeError as well, so code that
+    caught the bare TypeError still catches it."""
+
+
 class TokenizerError(StructchunkError):
     """The tokenizer given is not one structchunk can use (unknown name, bad file)."""
 

@@ -7,6 +7,7 @@ of the contract: each test asserts the whole message and the `origin` the error 
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import socket
 import stat
@@ -91,28 +92,31 @@ def test_a_regular_file_passes_the_kind_check() -> None:
     decode._check_regular(stat.S_IFREG | 0o644, "x.md")
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs permissions")
-def test_an_unreadable_file_says_why(tmp_path: Path) -> None:
+def _refuse(name: str, real: Any) -> Any:
+    """`real` (os.stat or the opener), raising EACCES for `name` as the system does for a
+    user without the permission: root reads any file, and CI runs as root."""
+    def refusing(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if os.fsdecode(path) == name:
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        return real(path, *args, **kwargs)
+    return refusing
+
+
+def test_an_unreadable_file_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "secret.md"
     path.write_text("# a\n", encoding="utf-8")
-    path.chmod(0)
-    try:
-        err = _refusal(SourceNotFoundError, decode.read_path, path)
-    finally:
-        path.chmod(0o644)
+    monkeypatch.setattr(decode, "_open_readonly", _refuse(str(path), decode._open_readonly))
+    err = _refusal(SourceNotFoundError, decode.read_path, path)
     assert str(err) == f"{path}: cannot be read (Permission denied)"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs permissions")
-def test_a_file_in_an_unreadable_folder_says_why(tmp_path: Path) -> None:
+def test_a_file_in_an_unreadable_folder_says_why(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     (folder / "a.md").write_text("# a\n", encoding="utf-8")
-    folder.chmod(0)
-    try:
-        err = _refusal(SourceNotFoundError, decode.read_path, folder / "a.md")
-    finally:
-        folder.chmod(0o755)
+    monkeypatch.setattr(decode.os, "stat", _refuse(str(folder / "a.md"), os.stat))
+    err = _refusal(SourceNotFoundError, decode.read_path, folder / "a.md")
     assert str(err) == f"{folder / 'a.md'}: cannot be read (Permission denied)"
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,6 +14,7 @@ from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.hygiene import front_matter_metadata
 from structchunk.chunk.links import DefinitionLinks
 from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title, embedded_body
+from structchunk.nfc import nfc
 from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
 
 # Document-level facts every chunk of the document carries.
@@ -70,8 +70,8 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
              language_at: Callable[[int], str | None], strategy: str) -> list[Chunk]:
     source = document.text
     # One NFC pass serves the source's id and tells whether each content needs its own.
-    nfc = source if source.isascii() else unicodedata.normalize("NFC", source)
-    ids = ChunkIds(document.source.id_given_nfc(nfc), nfc_source=nfc == source)
+    normalised = nfc(source)
+    ids = ChunkIds(document.source.id_given_nfc(normalised), nfc_source=normalised == source)
     index = _NodeIndex(document)
     pages = document.pages
     starts = [page.start for page in pages]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from structchunk.errors import StructchunkError
+from structchunk.nfc import nfc
 
 SCHEMA = "structchunk.chunk/v2"
 # Rows written under these names are still read (v1 rows have no context: it is the content).
@@ -72,7 +72,7 @@ class Chunk:
 
 def normalise_for_id(content: str) -> str:
     """NFC and collapsed whitespace, so ids survive line-ending and re-wrapping changes."""
-    return " ".join(unicodedata.normalize("NFC", content).split())
+    return " ".join(nfc(content).split())
 
 
 class ChunkIds:

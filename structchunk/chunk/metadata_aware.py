@@ -36,6 +36,10 @@ class MetadataAwareChunker:
 
     def __init__(self, title: str | None = None, fields: Mapping[str, object] | None = None,
                  **more_fields: object) -> None:
+        if fields is not None and not isinstance(fields, Mapping):
+            raise StrategyError(
+                f"metadata_aware: fields must map names to values, e.g. {{'product': 'x'}}, "
+                f"not a {type(fields).__name__} ({fields!r})")
         merged = {**(fields or {}), **more_fields}
         for key, value in merged.items():
             if not isinstance(key, str) or not key or value is None:

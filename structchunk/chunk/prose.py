@@ -41,18 +41,33 @@ class ProseSplitter:
         return units
 
     def split(self, piece: Piece) -> list[Piece]:
-        """Pack the sentences (or lines) of `piece`; one over the budget is cut at words."""
+        """Pack the sentences (or lines) of `piece`; one over the budget is cut between its
+        lines, and a line over the budget at words."""
         units: list[Piece] = []
         for sentence in self.units(piece):
             if self.packer.fits(sentence):
                 units.append(sentence)
             else:
-                units.extend(self.packer.split_words(sentence))
+                units.extend(self._lines_then_words(sentence))
         if units:
             units[0] = self.packer.opened(units[0], piece.open_titles)
         if self.overlap <= 0 and self.overlap_size <= 0:
             return self.packer.pack(units)
         return self._pack_with_overlap(units)
+
+    def _lines_then_words(self, sentence: Piece) -> list[Piece]:
+        """A "sentence" over the budget that spans lines is cut where its lines end, the
+        cut its author made: a log or any text of records whose lines end in no terminator
+        reads as one sentence to the segmenter, and a cut at words would split its lines.
+        Only a line over the budget is cut at words (and flagged oversized)."""
+        spans = line_spans(self.source, sentence.start, sentence.end)
+        if len(spans) < 2:
+            return self.packer.split_words(sentence)
+        pieces: list[Piece] = []
+        for start, end in spans:
+            line = replace(sentence, start=start, end=end, open_titles=0)
+            pieces.extend([line] if self.packer.fits(line) else self.packer.split_words(line))
+        return pieces
 
     def _pack_with_overlap(self, units: list[Piece]) -> list[Piece]:
         """Greedy packing where each new piece repeats up to `overlap` previous sentences

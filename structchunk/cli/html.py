@@ -24,6 +24,10 @@ def write_html(document: Document, chunks: list[Chunk], out: str | Path,
     Path(out).write_text(render_html(document, chunks, max_size), encoding="utf-8")
 
 
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                              "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def render_html(document: Document, chunks: list[Chunk], max_size: int | None = None) -> str:
     source = document.text
     shown = [c for c in chunks if c.metadata.get("hierarchy") != "parent"]
@@ -35,7 +39,10 @@ def render_html(document: Document, chunks: list[Chunk], max_size: int | None = 
         "</li>" for c in chunks)
     title = html.escape(document.source.origin)
     strategy = html.escape(str(chunks[0].metadata.get("strategy", "")) if chunks else "")
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # Every `<` escaped, not only `</`: `<!--` and `<script` in a document would move the HTML
+    # parser into a script state where `</script>` no longer ends the element. `>` and `&`
+    # are escaped alike, and the line separators JavaScript once took for line breaks.
+    payload = json.dumps(data, ensure_ascii=False).translate(_SCRIPT_SAFE)
     budget = f" · max size {max_size}" if max_size else ""
     return _PAGE.format(
         title=title, count=len(chunks), strategy=strategy, budget=budget,

@@ -31,6 +31,7 @@ from structchunk.decode import (
     load,
 )
 from structchunk.errors import (
+    InputTypeError,
     MissingDependencyError,
     SourceNotFoundError,
     UnsupportedFormatError,
@@ -141,8 +142,9 @@ class Reader:
     def read_text(self, text: str) -> Document:
         """A string of text to its Document (see `parse_text`)."""
         if not isinstance(text, str):
-            raise TypeError(f"parse_text() takes a str, not {type(text).__name__}; "
-                            "use parse() for paths and bytes")
+            raise InputTypeError(f"parse_text() and split_text() take a str, not "
+                                 f"{type(text).__name__}; use parse() or split() for paths "
+                                 "and bytes", "<string>")
         check_size(len(text), self.max_bytes, "<string>", unit="characters")
         return parse_source(from_text(text), self.format, self.language, self.options)
 

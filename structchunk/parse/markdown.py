@@ -213,7 +213,10 @@ class _TreeBuilder:
         fence_open = text[start:open_end]
         closed = last - first >= 2 and text[self.source.line_start(last - 1):end].strip(
             ).startswith(token.markup)
-        body_start = self.source.line_start(first + 1) if last - first > 1 else open_end
+        # An unclosed fence whose later lines are blank ends before them: its body is empty,
+        # at the fence's end, not past it.
+        body_start = min(self.source.line_start(first + 1) if last - first > 1 else open_end,
+                         end)
         body_end = self.source.line_end(last - 2) if closed else end
         if closed and last - first == 2:
             body_end = body_start

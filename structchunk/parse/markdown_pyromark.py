@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -24,6 +25,15 @@ import regex
 from structchunk.decode import Source
 
 _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
+# The quote markers and indentation that start a setext heading's later lines, which
+# markdown-it leaves out of the heading's content.
+_CONTINUATION = regex.compile(r"\r?\n[ \t>]*")
+_DASHES = regex.compile(r"-{3,}")
+_CLOSING = regex.compile(r" {0,3}(-{3,})[ \t]*")
+_YAML_END = regex.compile(r"\.\.\.[ \t]*")
+_NOT_BREAK = regex.compile(r"[^\r\n]")
+# What a line can hold before a container's content starts: quote markers and indentation.
+_PREFIX = frozenset(" \t>")
 
 
 @lru_cache(maxsize=1)
@@ -56,10 +66,68 @@ def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
     (their text is left to gap filling, as markdown-it leaves lines past its nesting limit)."""
     import pyromark
 
+    front = front_matter_lines(source)
+    parsed = source
+    head: list[BlockToken] = []
+    if front:  # read as markdown-it reads it, and hidden from pulldown-cmark as blank lines
+        end = source.line_start(front)
+        parsed = replace(source, text=_NOT_BREAK.sub(" ", source.text[:end]) + source.text[end:])
+        head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
+    converter = _Converter(parsed, max_nesting)
+    events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
+    return head + _list_ends(list(converter.run(events)), source)
+
+
+def front_matter_lines(source: Source) -> int:
+    """How many lines YAML front matter takes at the start of the text (0: none), by the rule
+    of markdown-it's front-matter plugin: a line starting with three or more `-` at the very
+    start, closed by a line of as many `-` (up to three spaces before, spaces after) or by
+    `...` at column 0. pulldown-cmark's own rule differs (it also takes `---` blocks later in
+    the text, and none with nothing inside), so it is not used."""
     text = source.text
-    options = pyromark.Options.ENABLE_TABLES | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
-    converter = _Converter(source, max_nesting)
-    return list(converter.run(pyromark.events_with_range(text, options=options)))
+    opening = _DASHES.match(text)
+    if opening is None:
+        return 0
+    for line in range(1, len(source.line_starts)):
+        content = text[source.line_start(line):source.line_end(line)]
+        if _YAML_END.fullmatch(content):
+            return line + 1
+        closing = _CLOSING.fullmatch(content)
+        if closing is not None and len(closing.group(1)) >= len(opening.group(0)):
+            return line + 1
+    return 0
+
+
+def _list_ends(tokens: list[BlockToken], source: Source) -> list[BlockToken]:
+    """Item and list ends as markdown-it sets them, where pulldown-cmark runs on over blank
+    lines or stops before one: an item with nothing in it keeps its marker line and the
+    blank line after it, and a list ends where its last item ends."""
+    lists: list[BlockToken] = []
+    quotes = 0
+    for index, token in enumerate(tokens):
+        kind = token.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            lists.append(token)
+        elif kind in ("bullet_list_close", "ordered_list_close") and lists:
+            lists.pop()
+        elif kind in ("blockquote_open", "blockquote_close"):
+            quotes += 1 if kind == "blockquote_open" else -1
+        elif kind == "list_item_open" and token.map:
+            following = tokens[index + 1] if index + 1 < len(tokens) else None
+            if following is not None and following.type == _ITEM:
+                first = token.map[0]
+                token.map[1] = first + 2 if _blank_line(source, first + 1, quotes) else first + 1
+            if lists and lists[-1].map:
+                lists[-1].map[1] = token.map[1]
+    return tokens
+
+
+def _blank_line(source: Source, line: int, quotes: int) -> bool:
+    """Whether `line` exists and is blank, inside `quotes` block quotes (`>` markers alone)."""
+    if line >= len(source.line_starts):
+        return False
+    text = source.text[source.line_start(line):source.line_end(line)]
+    return not text.strip(" \t\r\n" + (">" if quotes else ""))
 
 
 class _Converter:
@@ -80,10 +148,26 @@ class _Converter:
         can stop inside the indentation of a later line (a container ending before an
         indented block), and that line belongs to the next block, not to this one."""
         buffer: str | bytes = self.text if self.ascii else self.data
+        starts = self.line_starts
+        first = bisect_right(starts, start) - 1
+        last = bisect_right(starts, max(start, end - 1))
+        if last - 1 > first and self._stops_in_prefix(starts[last - 1], end):
+            return [first, last - 1]  # the range stops in the markers of the next block's line
         while end - 1 > start and buffer[end - 1:end] in _BLANKS:
             end -= 1
-        starts = self.line_starts
-        return [bisect_right(starts, start) - 1, bisect_right(starts, max(start, end - 1))]
+        return [first, bisect_right(starts, max(start, end - 1))]
+
+    def _stops_in_prefix(self, line_start: int, end: int) -> bool:
+        """Whether `end` lies in the quote markers and indentation of a line whose content
+        follows: a list in a quote ends after the `> ` of the next paragraph's line, and that
+        line belongs to the paragraph (markdown-it ends the list on the line before)."""
+        head = self._slice(line_start, end)
+        if not head or not set(head) <= _PREFIX:
+            return False
+        next_start = self.line_starts[bisect_right(self.line_starts, end - 1)] \
+            if bisect_right(self.line_starts, end - 1) < len(self.line_starts) else None
+        rest = self._slice(end, next_start if next_start is not None else end + 400)
+        return bool(rest.strip(" \t\r\n>"))
 
     def run(self, events: Any) -> Iterator[BlockToken]:
         closers: list[str] = []  # closing token type of each open container
@@ -151,7 +235,7 @@ class _Converter:
                     leaf = None
                     if closing == "heading_close":
                         raw = self._slice(min(heading), max(heading)) if heading else ""
-                        yield BlockToken("inline", content=raw.strip())
+                        yield BlockToken("inline", content=_CONTINUATION.sub("\n", raw).strip())
                 yield BlockToken(closing)
                 in_item = leaf is None and closers[-1:] == [_ITEM] and len(closers) < limit
                 continue
@@ -181,7 +265,7 @@ class _Converter:
                         token.type = "code_block"
                     else:
                         token.info = info["Fenced"]
-                        token.markup = self._fence_markup(token)
+                        token.markup = self._fence_markup(start)
             in_item = leaf is None and closing == _ITEM and len(closers) < limit
             yield token
         if loose is not None:
@@ -196,9 +280,9 @@ class _Converter:
             return self.text[start:end]
         return self.data[start:end].decode("utf-8", "replace")
 
-    def _fence_markup(self, token: BlockToken) -> str:
-        assert token.map is not None
-        offset = self.line_starts[token.map[0]]
+    def _fence_markup(self, offset: int) -> str:
+        """The opening fence's marks, read where the block starts: after any list marker or
+        quote marker of its line, which the line's start would include."""
         line = self._slice(offset, offset + 400)
         match = _FENCE_MARK.match(line)
         return match.group(1) if match else "```"
@@ -213,7 +297,7 @@ def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
 
 _ITEM = "list_item_close"
 _BLANKS = frozenset({" ", "\t", "\r", "\n", b" ", b"\t", b"\r", b"\n"})
-_OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock", "MetadataBlock"})
+_OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock"})
 # Event name -> (opening token type, closing token type, is a container).
 _BLOCKS: dict[str, tuple[str, str, bool]] = {
     "Paragraph": ("paragraph_open", "paragraph_close", False),
@@ -224,6 +308,5 @@ _BLOCKS: dict[str, tuple[str, str, bool]] = {
     "List": ("ordered_list_open", "ordered_list_close", True),
     "Item": ("list_item_open", "list_item_close", True),
     "Table": ("table_open", "table_close", False),
-    "MetadataBlock": ("front_matter", "front_matter_close", False),
 }
 

@@ -308,3 +308,12 @@ def test_the_parts_of_a_heading_cut_at_words_carry_it_as_their_path_line() -> No
     line = parts[1].text[:len(parts[1].text) - len(parts[1].content)]
     assert line.startswith("Heading Head") and line.endswith("…\n\n")
     assert all(chunk.text == line + chunk.content for chunk in chunks[1:])
+
+
+@pytest.mark.parametrize("fields", [["a"], "a", 3])
+def test_metadata_aware_fields_that_are_no_mapping_are_a_strategy_error(fields: object) -> None:
+    from structchunk.errors import StrategyError
+
+    with pytest.raises(StrategyError, match="fields must map names to values"):
+        structchunk.split_text("# T\n\ntext\n", strategy="metadata_aware",
+                               strategy_options={"fields": fields})

@@ -107,3 +107,48 @@ def test_inspect_takes_strategy_options(capsys: pytest.CaptureFixture[str]) -> N
     assert "needs an embedding function" in capsys.readouterr().err
     assert main(["inspect", path, "--strategy", "semantic", "--embedding", "hashing",
                  "--json"]) == 0
+
+
+HOSTILE = {
+    "comment then script": "# T\n\n<!--<script>\n\ntext after the comment\n",
+    "script close": "# T\n\n</script><script>window.hacked = 1</script>\n\nmore\n",
+    "html comment close": "# T\n\n--><!-- <script>alert(1)</script>\n\ntext\n",
+    "line separators": "# T\n\nline\u2028separator\u2029paragraph & <b>bold</b>\n",
+}
+
+
+def test_hostile_documents_leave_no_markup_in_the_embedded_data() -> None:
+    for text in HOSTILE.values():
+        document = structchunk.parse_text(text, format="markdown")
+        page = render_html(document, structchunk.split_text(text, max_size=200), 200)
+        data = page.split('id="chunk-data">', 1)[1].split("</script>", 1)[0]
+        assert "<" not in data and ">" not in data
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_documents_render_in_chromium(tmp_path: Path, name: str) -> None:
+    source = tmp_path / "hostile.md"
+    source.write_text(HOSTILE[name], encoding="utf-8")
+    out = tmp_path / "hostile.html"
+    assert main(["inspect", str(source), "--html", str(out), "--max-size", "200"]) == 0
+    count = len(structchunk.split(source, max_size=200))
+    with _browser() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium")),
+            args=FLAGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("dialog", lambda dialog: (errors.append("dialog"), dialog.dismiss()))
+            page.goto(out.as_uri(), timeout=60_000)
+            assert int(page.inner_text("#chunk-count")) == count
+            assert page.locator("#list li").count() == count
+            page.click("#list li[data-index='0']", timeout=30_000)
+            assert page.inner_text("#details h2") == "Chunk #0"
+            embedded = page.inner_text("#details")
+            assert "T" in embedded
+            assert page.evaluate("() => window.hacked === undefined")
+            assert errors == []
+        finally:
+            browser.close()

@@ -73,7 +73,7 @@ def test_corpus_files_keep_the_invariants(strategy: str, budget: int) -> None:
             chunks = structchunk.split(document, strategy=strategy, max_size=budget, **options)
         except StructchunkError as err:
             # A budget too small for a strategy's own frame is refused, never broken.
-            assert budget <= 100 and "budget" in str(err).lower() or "max_size" in str(err), err
+            assert budget <= 100 and ("budget" in str(err).lower() or "max_size" in str(err)), err
             continue
         source = document.text
         _assert_invariants(path, source, chunks, budget)

@@ -85,3 +85,29 @@ def test_hard_wrapped_prose_is_not_taken_for_records() -> None:
 def test_each_generated_input_is_seen_as_records(name: str) -> None:
     text = INPUTS[name]
     assert is_line_structured(text, line_spans(text, 0, len(text)))
+
+
+EVEN_RECORDS = "".join(f"record {number:05d} value={number % 97} status=ok "
+                       f"user=someone@example.org path=/var/log/app/x{number}.log\n"
+                       for number in range(2000))
+
+
+@pytest.mark.parametrize("max_size", [120, 300, 1000, 4000])
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_records_of_even_length_ending_in_no_terminator_are_cut_between_lines(
+        max_size: int, fmt: str) -> None:
+    """Lines of one length that start with a word and hold no delimiter are not told as
+    records by their shape; the segmenter reads them as one sentence, which is then cut
+    where its lines end, not at words."""
+    chunks = structchunk.split(from_text(EVEN_RECORDS), max_size=max_size, format=fmt)
+    assert_chunks_valid(EVEN_RECORDS, chunks, max_size)
+    assert _cuts_inside_lines(EVEN_RECORDS, chunks) == 0
+    assert not any(chunk.metadata.get("oversized") for chunk in chunks)
+
+
+def test_an_over_long_sentence_over_several_lines_is_cut_at_a_line_end() -> None:
+    lines = [" ".join(["word"] * 12) for _ in range(10)]
+    text = "\n".join(lines) + ".\n"
+    chunks = structchunk.split(from_text(text), max_size=150, format="text")
+    assert_chunks_valid(text, chunks, 150)
+    assert _cuts_inside_lines(text, chunks) == 0

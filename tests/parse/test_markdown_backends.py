@@ -9,12 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import structchunk
-from structchunk.decode import from_text
+from structchunk.decode import decode_bytes, from_text
 from structchunk.errors import MissingDependencyError, StructchunkError
 from structchunk.parse import markdown, markdown_pyromark
 from structchunk.tree import NodeKind
 from tests.conftest import SAMPLES, corpus_root
 from tests.invariants import assert_chunks_valid
+from tests.parse.markdown_documents import documents
 
 pytest.importorskip("pyromark")
 
@@ -32,12 +33,52 @@ def _chunks(data: bytes | str, backend: str, max_size: int = 1000) -> list[tuple
                                        markdown_backend=backend)]
 
 
+def _tree(text: str, backend: str) -> list[tuple]:
+    """Every node of the tree, in order: kind, depth, span, lines and attributes."""
+    document = markdown.parse(from_text(text), markdown_backend=backend)
+    return [(node.kind, depth, node.start, node.end, node.start_line, node.end_line,
+             sorted((key, repr(value)) for key, value in node.attrs.items()))
+            for node, depth in document.root.walk()]
+
+
 @pytest.mark.parametrize("path", _markdown_files(), ids=lambda path: path.name)
 def test_both_backends_give_the_same_chunks(path: Path) -> None:
     data = path.read_bytes()
     reference = _chunks(data, "markdown-it")
     assert reference
     assert _chunks(data, "pyromark") == reference
+    text = decode_bytes(data).text
+    assert _tree(text, "pyromark") == _tree(text, "markdown-it")
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents)
+def test_generated_documents_give_the_same_tree_node_for_node(text: str) -> None:
+    assert _tree(text, "pyromark") == _tree(text, "markdown-it")
+
+
+BUILT_APART = {  # inputs pulldown-cmark read apart from markdown-it before the converter
+    "paragraph after a list in a quote": (
+        "# T\n\n> intro line\n> - item one\n> - item two  \n>\n> after list paragraph\n"),
+    "tilde fence in an item": "- ~~~python\n  x = 1\n  ~~~\n\nafter\n",
+    "setext heading in a quote": "> alpha\n> beta\n> ---\n",
+    "empty item before a blank line": "intro\n\n> 1.\n>\n> alpha\n",
+    "dashes later in the text": "intro\n\n> alpha\n>\n> ---\n>\n> <div>\n> </div>\n\n---\n",
+    "empty front matter": "---\n---\n# T\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_APART))
+def test_inputs_once_built_apart_give_the_same_tree(name: str) -> None:
+    text = BUILT_APART[name]
+    assert _tree(text, "pyromark") == _tree(text, "markdown-it")
+
+
+def test_a_paragraph_after_a_list_in_a_quote_is_in_one_chunk() -> None:
+    text = BUILT_APART["paragraph after a list in a quote"]
+    chunks = structchunk.split_text(text, max_size=40, markdown_backend="pyromark")
+    assert_chunks_valid(text, chunks, 40)
+    assert sum("after list paragraph" in chunk.content for chunk in chunks) == 1
 
 
 def test_every_markdown_file_of_the_corpus_is_compared() -> None:

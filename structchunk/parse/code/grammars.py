@@ -29,7 +29,7 @@ from tree_sitter import Language, Query, QueryError
 
 from structchunk.errors import GrammarError
 from structchunk.grammar_loader import find, lineage
-from structchunk.parse.code.languages import code_folders, read_header
+from structchunk.parse.code.languages import LANGUAGE_FUNCTION, code_folders, read_header
 
 _CAPTURES = frozenset({"unit", "name", "body", "wrap", "attach", "doc"})
 _SETTINGS = frozenset({"kind", "keyword", "title"})
@@ -138,6 +138,11 @@ def _validate(query: Query, settings: tuple[Mapping[str, str], ...], text: str,
 
 
 def _load_language(reference: str) -> Language | None:
+    """The language of a tree-sitter grammar package; any other reference is refused here
+    too (the header check names the file), so no grammar file can import or call anything
+    else."""
+    if not LANGUAGE_FUNCTION.fullmatch(reference):
+        return None
     module_name, _, function = reference.rpartition(".")
     try:
         module = importlib.import_module(module_name)

@@ -48,6 +48,8 @@ class Header:
 
 
 _DIRECTIVES = ("grammar", "inherits", "suffixes", "aliases")
+# What `; grammar:` may name: `tree_sitter_typescript.language_tsx`, `tree_sitter_python.language`.
+LANGUAGE_FUNCTION = regex.compile(r"tree_sitter_[a-z0-9_]+\.language(?:_[a-z0-9_]+)?")
 _SUFFIX = regex.compile(r"\.[a-z0-9_+#-]+")
 _ALIAS = regex.compile(r"[a-z0-9_+#-]+")
 
@@ -67,6 +69,12 @@ def read_header(file: GrammarFile) -> Header:
             raise GrammarError(f"{where} has no value", file.origin)
         if key == "grammar" and len(value) != 1:
             raise GrammarError(f"{where} names one function, `module.function`", file.origin)
+        if key == "grammar" and not LANGUAGE_FUNCTION.fullmatch(value[0]):
+            # Grammars are data users download and share: the directive may only name the
+            # language function of a tree-sitter grammar package, never any other callable.
+            raise GrammarError(
+                f"{where} {value[0]!r} is not the language function of a tree-sitter grammar "
+                "package (`tree_sitter_<name>.language` or `.language_<variant>`)", file.origin)
         pattern = _SUFFIX if key == "suffixes" else _ALIAS
         if key in ("suffixes", "aliases"):
             for item in value:

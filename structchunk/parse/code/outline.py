@@ -25,6 +25,7 @@ from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
+from structchunk.parse.code.depth import MAX_PARSED_DEPTH, STACK_BOUND_GRAMMARS, nesting_depth
 from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_code_grammar
 from structchunk.parse.code.languages import resolve_code_language
 from structchunk.parse.code.windows import outline_in_windows
@@ -61,6 +62,9 @@ def outline(source: Source, start: int, end: int, language: str | None
     grammar = load_code_grammar(name)
     if grammar is None:
         return [], f"no grammar for {name}"
+    if name in STACK_BOUND_GRAMMARS and nesting_depth(source.text[start:end],
+                                                      MAX_PARSED_DEPTH) > MAX_PARSED_DEPTH:
+        return [], f"nested more than {MAX_PARSED_DEPTH} levels deep, not parsed"
     return outline_in_windows(source.text, start, end,
                               lambda first, last: _Outline(source, first, last, grammar)), None
 

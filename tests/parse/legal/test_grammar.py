@@ -20,6 +20,15 @@ GRAMMAR = legal.load_legal_grammar("de")
     ("§ 279", ("§", "279", "")),
     ("Art. 5 Inkrafttreten", ("Art.", "5", "Inkrafttreten")),
     ("Artikel 12 Übergangsvorschrift", ("Artikel", "12", "Übergangsvorschrift")),
+    # spellings laws are published in
+    ("Art 1", ("Art", "1", "")),
+    ("Art 143a Eisenbahnen", ("Art", "143a", "Eisenbahnen")),
+    ("§1 Geltungsbereich", ("§", "1", "Geltungsbereich")),
+    ("§ 1. Geltungsbereich", ("§", "1", "Geltungsbereich")),
+    ("§ 5 – Inkrafttreten", ("§", "5", "Inkrafttreten")),
+    ("Art. 5: Inkrafttreten", ("Art.", "5", "Inkrafttreten")),
+    ("§\u00a07 Begriffsbestimmungen", ("§", "7", "Begriffsbestimmungen")),
+    ("§ 1 Titel" + " " * 50, ("§", "1", "Titel")),
 ])
 def test_provision_headings(line: str, expected: tuple[str, str, str]) -> None:
     assert GRAMMAR.provision_heading(line) == expected
@@ -33,6 +42,8 @@ def test_provision_headings(line: str, expected: tuple[str, str, str]) -> None:
     "§ 242 BGB bleibt unberührt.",
     "§ 280 Abs. 1 Schadensersatz statt der Leistung verlangen, wenn er dem",
     "Art. 4 Abs. 6 G v. 7.5.2021 I 850",
+    "Art 4 Abs. 6 gilt entsprechend, wenn",
+    "Arten der Kündigung",
 ])
 def test_sentences_that_start_with_a_provision_are_not_headings(line: str) -> None:
     assert GRAMMAR.provision_heading(line) is None
