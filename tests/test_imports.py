@@ -21,12 +21,19 @@ def _modules() -> dict[str, Path]:
 
 
 def _graph() -> dict[str, set[str]]:
-    """Module to the package modules it names in any import statement."""
+    """Module to the package modules it names in any import statement, in functions too;
+    imports for type checking alone (`if TYPE_CHECKING:`) run never and are left out."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         named: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(inner) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test).endswith("TYPE_CHECKING")
+                       for inner in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.Import):
                 named.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

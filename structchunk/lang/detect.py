@@ -143,12 +143,3 @@ def dominant(verdict: Verdict) -> str:
     if verdict.language is not None:
         return verdict.language
     return verdict.guesses[0][0] if verdict.guesses else DEFAULT_LANGUAGE
-
-
-def __getattr__(name: str) -> object:
-    """`language_map` lives in `structchunk.lang.regions` now; the old import still works."""
-    if name == "language_map":
-        from structchunk.lang.regions import language_map
-
-        return language_map
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
