@@ -36,8 +36,8 @@ def balance_tail(packer: Packer, units: Sequence[Piece], result: list[Piece], pr
         before = units[cut - 1]
         if before.open_titles and "\n" not in packer.source[before.start:before.end]:
             return  # a heading alone would end the piece before
-        if packer.size_of(head) < minimum:
-            return
+        if packer.size_of(head) < minimum or not packer.fits(head):
+            return  # fewer units may share a longer path (a definition they all open in)
         result[-2:] = [head, tail]
         if packer.size_of(tail) >= minimum:
             return

@@ -57,7 +57,8 @@ def _split_piece(packer: Packer, prose: ProseSplitter, piece: Piece,
             result.append(replace(piece, start=start, end=end, open_titles=0))
         cursor = min(piece.end, kept_end)
     result.extend(_sentences(packer, prose, piece, cursor, piece.end))
-    if result and result[0].start == piece.start:
+    # the first unit opens what the piece opens, past the whitespace the piece starts with
+    if result and result[0].start == trim_span(source, piece.start, piece.end)[0]:
         result[0] = replace(result[0], open_titles=piece.open_titles)
     return result
 
