@@ -8,7 +8,6 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -18,9 +17,9 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
-from structchunk.options import FormatOptions, one_of, option
 from structchunk.parse import markdown_pyromark
 from structchunk.parse.code import code_meta, outline, resolve_code_language
+from structchunk.parse.markdown_options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
 from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
@@ -49,16 +48,6 @@ def _parser() -> MarkdownIt:
     return md
 
 
-BACKENDS = ("pyromark", "markdown-it")
-
-
-@dataclass(frozen=True)
-class MarkdownOptions(FormatOptions):
-    """`markdown_backend`: "pyromark" (the default when installed) or "markdown-it"."""
-
-    format = "markdown"
-    markdown_backend: str | None = option(None, f"one of {', '.join(BACKENDS)}",
-                                          one_of(BACKENDS))
 
 
 def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,
