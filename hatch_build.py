@@ -67,9 +67,12 @@ def compile_modules(build_lib: Path, *, inplace: bool = False, root: Path = ROOT
             [sys.executable, "-c", _COMPILE, ",".join(modules), str(build_lib), temp,
              "1" if inplace else "0"],
             cwd=root, check=True, stdout=subprocess.DEVNULL if not inplace else None,
-            # mypy must see this tree's package only, not another one installed in editable
+            # mypy must find this tree's package first, not another one installed in editable
             # mode or named on PYTHONPATH: its imports would be checked against that copy.
-            env={**os.environ, "PYTHONPATH": str(root)})
+            # The rest of PYTHONPATH stays: a build front end may put the build's own
+            # requirements (mypy) there.
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(root), os.environ.get("PYTHONPATH", "")]))})
     found = root if inplace else build_lib
     return sorted(path for path in found.rglob(f"*{EXTENSION_SUFFIX}")
                   if _is_ours(path.relative_to(found)))
