@@ -50,12 +50,13 @@ def _patterns_in(value: Any, depth: int = 0) -> Iterator[Any]:
         return
     if isinstance(value, dict):
         children = list(value.values())
-    elif type(value).__module__.startswith("structchunk.") and hasattr(value, "__dict__"):
-        children = list(vars(value).values())  # a run-time object: a segmenter, a grammar
     elif isinstance(value, (list, tuple, set, frozenset)):
         children = list(value)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        children = [getattr(value, field.name) for field in dataclasses.fields(value)]
+    elif type(value).__module__.startswith("structchunk.") and not isinstance(value, type):
+        # a run-time object (a segmenter, a grammar): its fields and what it has cached
+        children = [getattr(value, field.name) for field in dataclasses.fields(value)] \
+            if dataclasses.is_dataclass(value) else []
+        children += list(getattr(value, "__dict__", {}).values())
     else:
         return
     for child in children:
@@ -64,14 +65,6 @@ def _patterns_in(value: Any, depth: int = 0) -> Iterator[Any]:
 
 def collect_patterns() -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for info in pkgutil.walk_packages(structchunk.__path__, "structchunk."):
-        try:
-            module = importlib.import_module(info.name)
-        except Exception:  # optional extras that are not installed
-            continue
-        for name, value in vars(module).items():
-            for pattern in _patterns_in(value):
-                found.setdefault(f"{info.name}.{name}: {pattern.pattern[:60]!r}", pattern)
     for language in available_languages():
         grammar = load_sentence_grammar(language)
         for pattern in _patterns_in(grammar):
@@ -85,6 +78,16 @@ def collect_patterns() -> dict[str, Any]:
             found.setdefault(f"grammars/legal/{code}: {pattern.pattern[:60]!r}", pattern)
     for name, pattern in built_at_run_time():
         found.setdefault(f"{name}: {pattern.pattern[:60]!r}", pattern)
+    # modules last: a pattern a module caches from a grammar file (a loaded grammar, a
+    # segmenter) keeps the grammar file's name when the duplicates are dropped
+    for info in pkgutil.walk_packages(structchunk.__path__, "structchunk."):
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:  # optional extras that are not installed
+            continue
+        for name, value in vars(module).items():
+            for pattern in _patterns_in(value):
+                found.setdefault(f"{info.name}.{name}: {pattern.pattern[:60]!r}", pattern)
     distinct: dict[tuple[Any, ...], str] = {}
     for name, pattern in found.items():  # a pattern held in several places is run once
         distinct.setdefault((type(pattern), pattern.pattern, pattern.flags), name)
