@@ -12,6 +12,7 @@ from importlib import metadata
 from pathlib import Path
 
 from structchunk.api import DEFAULT_MAX_SIZE
+from structchunk.batch.interrupt import Interrupted
 from structchunk.batch.worker import worker_chunker
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.strategies import STRATEGIES
@@ -103,6 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         return _fail(f"{where}{err.strerror or err}")
     except KeyboardInterrupt as stop:  # SIGINT, or SIGTERM during a folder run
+        if not isinstance(stop, Interrupted):
+            # before a run set its own handler (which says what was finished): nothing written
+            print("structchunk: interrupted by SIGINT before any work started; nothing was "
+                  "written", file=sys.stderr)
         return 128 + int(getattr(stop, "signum", 2))
 
 
