@@ -23,7 +23,7 @@ from tree_sitter import Node as SyntaxNode
 
 import structchunk
 from structchunk.decode import from_text
-from structchunk.parse.code import parser as source_code
+from structchunk.parse.code import source_file as source_code
 
 LANGUAGES = {".py": "python", ".js": "javascript", ".go": "go", ".rs": "rust"}
 GRAMMARS = {"python": "tree_sitter_python", "javascript": "tree_sitter_javascript",

@@ -33,8 +33,8 @@ REPO = Path(__file__).resolve().parents[1]
 # area -> (files mutated, tests run against them)
 AREAS: dict[str, tuple[list[str], list[str]]] = {
     "decode": (["structchunk/decode.py"], [
-        "tests/test_decode.py", "tests/test_decode_boms.py", "tests/test_decode_errors.py",
-        "tests/test_decode_lines.py", "tests/test_input.py", "tests/chunk/test_ids.py",
+        "tests/decode/test_decode.py", "tests/decode/test_boms.py", "tests/decode/test_errors.py",
+        "tests/decode/test_lines.py", "tests/test_input.py", "tests/chunk/test_ids.py",
         "tests/hardening/test_errors.py"]),
     "chunk": (["structchunk/chunk/*"], [
         "tests/chunk", "tests/golden", "tests/test_spans.py",
@@ -43,8 +43,8 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
     "lang": (["structchunk/lang/*"], ["tests/lang", "tests/test_extending.py"]),
     "legal": (["structchunk/parse/legal/*"], [
         "tests/parse/legal", "tests/test_extending.py",
-        "tests/pdf/test_lettered_divisions_pdf.py"]),
-    "pdf": (["structchunk/parse/pdf/*"], ["tests/pdf"]),
+        "tests/parse/pdf/test_lettered_divisions_pdf.py"]),
+    "pdf": (["structchunk/parse/pdf/*"], ["tests/parse/pdf"]),
 }
 COPIED = ["structchunk/", "grammars/", "corpus_samples/", "tests/", "docs/"]
 KILLED = {"killed", "timeout"}

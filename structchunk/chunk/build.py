@@ -7,9 +7,9 @@ neighbour (nothing is lost), and the pieces become chunks with text, ids and met
 from __future__ import annotations
 
 from structchunk.chunk import repairs
-from structchunk.chunk.assemble import assemble, close_gaps
 from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.finish import assemble, close_gaps
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.tree import Document
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from structchunk.chunk.context import ChunkContext
-from structchunk.chunk.hybrid import HybridChunker
-from structchunk.chunk.outline import Outline
+from structchunk.chunk.enclosing import Outline
 from structchunk.chunk.pack import Packer, Piece
 from structchunk.chunk.prose import ProseSplitter
+from structchunk.chunk.strategies.hybrid import HybridChunker
 from structchunk.tree import Document, NodeKind, trim_span
 
 _WHOLE_KINDS = (NodeKind.TABLE, NodeKind.CODE)

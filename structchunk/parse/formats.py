@@ -107,7 +107,7 @@ FORMATS: tuple[Format, ...] = (
            sniff="structchunk.parse.sniffing:looks_like_html", reads_bytes=True),
     Format("notebook", "structchunk.parse.notebook", (".ipynb",),
            sniff="structchunk.parse.sniffing:looks_like_notebook"),
-    Format("legal", "structchunk.parse.legal.parser",
+    Format("legal", "structchunk.parse.legal.statute",
            sniff="structchunk.parse.legal.steps:looks_legal_text"),
     Format("pdf", "structchunk.parse.pdf", (".pdf",), binary=True),
     # Office formats (the `office` extra); the old binary ones are refused by name.
@@ -127,7 +127,7 @@ FORMATS: tuple[Format, ...] = (
     Format("asciidoc", "structchunk.parse.asciidoc", (".adoc", ".asciidoc", ".asc")),
     Format("rtf", "", (".rtf",), binary=True, unsupported="Rich Text Format (RTF)"),
     Format("epub", "", (".epub",), binary=True, unsupported="an EPUB e-book"),
-    Format("markdown", "structchunk.parse.markdown", (".md", ".markdown", ".mdown", ".mkd"),
+    Format("markdown", "structchunk.parse.markdown.builder", (".md", ".markdown", ".mdown", ".mkd"),
            sniff="structchunk.parse.formats:sniff_markdown"),
     Format("text", "structchunk.parse.text", (".txt", ".text"), narrows=("legal",)),
     Format("code", "structchunk.parse.code",

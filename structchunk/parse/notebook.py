@@ -25,7 +25,7 @@ import regex
 from structchunk.decode import Source, from_text
 from structchunk.errors import ParseError
 from structchunk.options import FormatOptions, is_bool, option
-from structchunk.parse import markdown
+from structchunk.parse.markdown import builder as markdown
 from structchunk.tree import Document, Node, make_node
 
 _ANSI = regex.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

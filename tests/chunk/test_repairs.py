@@ -11,8 +11,8 @@ import pytest
 
 import structchunk
 from structchunk.chunk import repairs
-from structchunk.chunk.assemble import close_gaps
 from structchunk.chunk.budget import Budget
+from structchunk.chunk.finish import close_gaps
 from structchunk.chunk.pack import OVERSIZED, Packer, Piece, Title
 from structchunk.chunk.strategies import SentenceChunker
 from structchunk.errors import BudgetError

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import structchunk
-from structchunk.chunk.outline import Outline
+from structchunk.chunk.enclosing import Outline
 from structchunk.decode import from_text
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.evaluate.embeddings import hashing_embedding
@@ -227,7 +227,7 @@ def test_unknown_strategy_option_is_named() -> None:
 
 
 def test_a_strategy_object_is_accepted() -> None:
-    from structchunk.chunk.sentence_window import SentenceWindowChunker
+    from structchunk.chunk.strategies.sentence_window import SentenceWindowChunker
 
     chunks = structchunk.split(from_text("One is here. Two is here."),
                                strategy=SentenceWindowChunker(window=1), max_size=20)

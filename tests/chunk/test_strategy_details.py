@@ -15,9 +15,9 @@ import pytest
 import structchunk
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.context import ChunkContext
-from structchunk.chunk.hierarchical import HierarchicalChunker
-from structchunk.chunk.metadata_aware import MetadataAwareChunker
-from structchunk.chunk.semantic import SemanticChunker, _percentile
+from structchunk.chunk.strategies.hierarchical import HierarchicalChunker
+from structchunk.chunk.strategies.metadata_aware import MetadataAwareChunker
+from structchunk.chunk.strategies.semantic import SemanticChunker, _percentile
 from structchunk.chunker import _language_at
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.evaluate.embeddings import hashing_embedding

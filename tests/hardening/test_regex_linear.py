@@ -96,7 +96,7 @@ def collect_patterns() -> dict[str, Any]:
 
 def built_at_run_time() -> Iterator[tuple[str, Any]]:
     """The patterns the code compiles from data when it runs, as it compiles them."""
-    from structchunk.chunk.recursive import RecursiveChunker
+    from structchunk.chunk.strategies.recursive import RecursiveChunker
     from structchunk.lang import scripts
     from structchunk.lang.segmenter import RuleSegmenter
     from structchunk.parse.code.grammars import load_code_grammar

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from structchunk.parse.legal import parser as legal
+from structchunk.parse.legal import statute as legal
 from structchunk.tree import Document
 
 

@@ -31,11 +31,11 @@ from structchunk.decode import from_text
 from structchunk.errors import PdfError
 from structchunk.options import FormatOptions, is_bool, option, optional
 from structchunk.parse import text as plain_text
+from structchunk.parse.pdf.bookmarks import outline_headings, read_outline
 from structchunk.parse.pdf.extract import pypdf_log, read_pages
 from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.layout import Layout
 from structchunk.parse.pdf.metrics import Metrics
-from structchunk.parse.pdf.outline import outline_headings, read_outline
 from structchunk.parse.pdf.running import strip_running_lines
 from structchunk.tree import Document, Page
 

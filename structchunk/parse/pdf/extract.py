@@ -67,7 +67,7 @@ class Line:
 
 
 @dataclass
-class Page:
+class PageLines:
     """A page's lines in reading order, and its box (None where unknown)."""
 
     number: int
@@ -100,7 +100,7 @@ def pypdf_log() -> Iterator[list[str]]:
 class Extraction:
     """What pypdf gave: pages in order, the page count, the pages that failed, the reader."""
 
-    pages: list[Page]
+    pages: list[PageLines]
     page_count: int
     failed: dict[int, str] = field(default_factory=dict)  # page number → the error
     reader: Any = None
@@ -134,13 +134,13 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     for number in range(1, count + 1):
         try:
             page = reader.pages[number - 1]
-            pages.append(Page(number, page_lines(page, fonts), *_bounds(page)))
+            pages.append(PageLines(number, page_lines(page, fonts), *_bounds(page)))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
         except Exception as err:  # one bad page must not lose the others
             failed[number] = f"{type(err).__name__}: {err}"
-            pages.append(Page(number, []))
+            pages.append(PageLines(number, []))
     return Extraction(pages, count, failed, reader)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import regex
 
-from structchunk.parse.pdf.extract import Line, Page
+from structchunk.parse.pdf.extract import Line, PageLines
 from structchunk.parse.pdf.metrics import HEADING_RATIO, PARAGRAPH_GAP, Metrics, size_key
 from structchunk.parse.pdf.tables import cells
 
@@ -50,7 +50,7 @@ def numbering_depth(text: str) -> int | None:
 class Headings:
     """`level(line)` for every line of the document, None for lines that are no heading."""
 
-    def __init__(self, pages: Sequence[Page], metrics: Metrics,
+    def __init__(self, pages: Sequence[PageLines], metrics: Metrics,
                  outline: dict[int, int] | None = None) -> None:
         self.metrics = metrics
         self.margins = self._margins(pages)
@@ -105,7 +105,7 @@ class Headings:
     def _own_style(self, line: Line) -> Style:
         return (size_key(line), line.bold, numbering_depth(line.text) or 0)
 
-    def _style(self, page: Page, index: int) -> Style | None:
+    def _style(self, page: PageLines, index: int) -> Style | None:
         line = page.lines[index]
         text = line.text
         body = self.metrics.body_size
@@ -144,7 +144,7 @@ class Headings:
         """Pieces spread over three or more columns: a table or data row."""
         return len(cells(line)) >= 3
 
-    def _margins(self, pages: Sequence[Page]) -> list[float]:
+    def _margins(self, pages: Sequence[PageLines]) -> list[float]:
         """Left edges where body lines usually start (one or more columns)."""
         starts: Counter[int] = Counter()
         for page in pages:
@@ -154,7 +154,7 @@ class Headings:
         total = sum(starts.values())
         return [float(x) for x, count in starts.items() if count >= max(3, total * 0.02)]
 
-    def _placed_as_heading(self, page: Page, line: Line) -> bool:
+    def _placed_as_heading(self, page: PageLines, line: Line) -> bool:
         if not line.cells or not self.margins:
             return True
         left = min(x for x, _text in line.cells)

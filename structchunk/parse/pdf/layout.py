@@ -9,7 +9,7 @@ from __future__ import annotations
 import regex
 
 from structchunk.lang.grammars import words_in_any_language
-from structchunk.parse.pdf.extract import Line, Page
+from structchunk.parse.pdf.extract import Line, PageLines
 from structchunk.parse.pdf.headings import Headings
 from structchunk.parse.pdf.metrics import PARAGRAPH_GAP, Metrics
 from structchunk.parse.pdf.tables import Table, aligned, cells, table_rows
@@ -23,7 +23,7 @@ _KEEP_HYPHEN_BEFORE = "after_suspended_hyphen"
 class Layout:
     """Lines of all pages to one text: paragraph breaks, headings, tables, page offsets."""
 
-    def __init__(self, pages: list[Page], metrics: Metrics, headings: Headings) -> None:
+    def __init__(self, pages: list[PageLines], metrics: Metrics, headings: Headings) -> None:
         self.metrics = metrics
         self.spacing = metrics.spacing
         self.heading_of = headings
@@ -51,7 +51,7 @@ class Layout:
         self.length += len(text)
         self.line_number += text.count("\n")
 
-    def _page(self, page: Page) -> None:
+    def _page(self, page: PageLines) -> None:
         rows = table_rows(page.lines)
         previous: Line | None = None
         continued = False

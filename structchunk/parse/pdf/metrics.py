@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from structchunk.parse.pdf.extract import Line, Page
+from structchunk.parse.pdf.extract import Line, PageLines
 
 HEADING_RATIO = 1.15  # a line this much larger than the body text is a heading
 PARAGRAPH_GAP = 1.4  # a gap this many usual line spacings wide ends a paragraph
@@ -21,7 +21,7 @@ class Metrics:
     spacing: float
 
     @classmethod
-    def of(cls, pages: Sequence[Page]) -> Metrics:
+    def of(cls, pages: Sequence[PageLines]) -> Metrics:
         sizes: Counter[float] = Counter()
         for page in pages:
             for line in page.lines:

@@ -26,7 +26,7 @@ from typing import Any
 import regex
 
 from structchunk.lang.grammars import words_in_any_language
-from structchunk.parse.pdf.extract import Line, Page
+from structchunk.parse.pdf.extract import Line, PageLines
 from structchunk.parse.pdf.metrics import Metrics
 from structchunk.parse.pdf.tables import table_rows
 
@@ -71,7 +71,7 @@ class RunningLines:
 
 @dataclass(frozen=True)
 class _Candidate:
-    page: Page
+    page: PageLines
     index: int
     neighbour: Line | None  # the next line towards the body
     band: str | None  # "top", "bottom", or None outside the bands (or unknown geometry)
@@ -81,7 +81,7 @@ class _Candidate:
         return self.page.lines[self.index]
 
 
-def strip_running_lines(pages: list[Page], metrics: Metrics) -> RunningLines:
+def strip_running_lines(pages: list[PageLines], metrics: Metrics) -> RunningLines:
     """Remove running lines from `pages` in place; report what was removed and kept."""
     with_text = [page for page in pages if page.lines]
     candidates = [candidate for page in with_text for candidate in _edges(page)]
@@ -109,7 +109,7 @@ def strip_running_lines(pages: list[Page], metrics: Metrics) -> RunningLines:
     return result
 
 
-def _edges(page: Page) -> list[_Candidate]:
+def _edges(page: PageLines) -> list[_Candidate]:
     """The first and last EDGE_LINES lines of a page, each with its neighbour to the body."""
     count = len(page.lines)
     found: dict[int, Line | None] = {}
@@ -121,7 +121,7 @@ def _edges(page: Page) -> list[_Candidate]:
             for index, neighbour in found.items()]
 
 
-def _band(page: Page, line: Line, index: int) -> str | None:
+def _band(page: PageLines, line: Line, index: int) -> str | None:
     if line.y is None or page.top is None or page.bottom is None:
         # No geometry: only the very first and last lines may be a page's head or foot.
         if index == 0:
@@ -154,7 +154,7 @@ def _words(text: str) -> str:
 
 
 class _Judge:
-    def __init__(self, pages: list[Page], candidates: list[_Candidate], metrics: Metrics
+    def __init__(self, pages: list[PageLines], candidates: list[_Candidate], metrics: Metrics
                  ) -> None:
         self.metrics = metrics
         self.many_pages = len(pages) >= 2

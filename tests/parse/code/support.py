@@ -11,7 +11,7 @@ from tree_sitter import Language, Parser
 from tree_sitter import Node as SyntaxNode
 
 from structchunk.decode import Source, from_text
-from structchunk.parse.code.outline import outline
+from structchunk.parse.code.definitions import outline
 from structchunk.tree import Node, NodeKind
 
 CODE_FILES = {

@@ -21,7 +21,7 @@ from structchunk.parse.code.grammars import load_code_grammar
 from structchunk.parse.code.languages import code_language_for_path
 from tests.parse.code.support import ALL_FILES, read
 
-outline_module = importlib.import_module("structchunk.parse.code.outline")
+outline_module = importlib.import_module("structchunk.parse.code.definitions")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = sorted(path for path in FIXTURES.iterdir() if path.suffix != ".outline")

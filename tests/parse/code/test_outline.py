@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from structchunk.decode import from_text
 from structchunk.errors import GrammarError
-from structchunk.parse import markdown
 from structchunk.parse.code import grammars as code_grammars
-from structchunk.parse.code import parser as source_code
+from structchunk.parse.code import source_file as source_code
+from structchunk.parse.code.definitions import outline
 from structchunk.parse.code.grammars import load_code_grammar
 from structchunk.parse.code.languages import code_language_for_path, resolve_code_language
-from structchunk.parse.code.outline import outline
+from structchunk.parse.markdown import builder as markdown
 from structchunk.tree import NodeKind
 from tests.parse.code.support import ALL_FILES, assert_well_formed, definitions, parse_units, read
 

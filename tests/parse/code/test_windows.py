@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 _FIXTURE_LANGUAGES = {"bash.sh": "bash", "c.c": "c", "cpp.cpp": "cpp", "go.go": "go",
                       "java.java": "java", "javascript.js": "javascript", "python.py": "python",
                       "rust.rs": "rust", "tsx.tsx": "tsx", "typescript.ts": "typescript"}
-outline_module = importlib.import_module("structchunk.parse.code.outline")
+outline_module = importlib.import_module("structchunk.parse.code.definitions")
 
 
 def _shape(nodes: list[Node]) -> list[tuple[object, ...]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from structchunk.errors import GrammarError
-from structchunk.parse.legal import parser as legal
+from structchunk.parse.legal import statute as legal
 
 GRAMMAR = legal.load_legal_grammar("de")
 

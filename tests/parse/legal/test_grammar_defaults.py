@@ -13,7 +13,7 @@ import pytest
 
 import structchunk
 from structchunk.errors import GrammarError
-from structchunk.parse.legal import parser as legal
+from structchunk.parse.legal import statute as legal
 from structchunk.tree import NodeKind
 
 MINIMAL = """\

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import structchunk
 from structchunk.decode import from_text
-from structchunk.parse.legal import parser as legal
+from structchunk.parse.legal import statute as legal
 from structchunk.tree import Document, Node, NodeKind
 from tests.conftest import SAMPLES
 

@@ -14,7 +14,7 @@ import pytest
 import structchunk
 from structchunk.decode import from_text
 from structchunk.errors import GrammarError
-from structchunk.parse.legal import parser as legal
+from structchunk.parse.legal import statute as legal
 from structchunk.tree import Document, Node, NodeKind
 
 BODY = """\

@@ -1,0 +1,267 @@
+"""Markdown to the structural tree, on markdown-it-py block tokens and their line maps.
+
+Offsets never come from markdown-it's normalised copy of the text: each token's line range is
+mapped through the original source's line table (CRLF and CR count as one break, as in
+markdown-it's normaliser), so spans are exact in the decoded original.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import regex
+from markdown_it import MarkdownIt
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from structchunk.decode import Source
+from structchunk.errors import MissingDependencyError, ParseError, install_hint
+from structchunk.parse.code import code_meta, outline, resolve_code_language
+from structchunk.parse.markdown import pyromark_tokens
+from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
+from structchunk.parse.sections import fill_gaps, sectionize
+from structchunk.parse.titles import clean_title, front_matter_title
+from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
+
+# Block nesting deeper than this is left to gap filling (text nodes), which keeps very deep
+# quotes and lists linear in time and recursion-safe.
+MAX_NESTING = 20
+
+_CONTAINERS = {
+    "bullet_list_open": NodeKind.LIST,
+    "ordered_list_open": NodeKind.LIST,
+    "list_item_open": NodeKind.ITEM,
+    "blockquote_open": NodeKind.QUOTE,
+    "table_open": NodeKind.TABLE,
+}
+# TOML front matter, which CommonMark parsers read as a paragraph: "+++" lines around it.
+_TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]*(?:\r?\n|\Z)")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    md.use(front_matter_plugin)
+    # Inline parsing is not needed for block structure and costs about half the parse time.
+    md.disable(["inline", "text_join"], ignoreInvalid=True)
+    return md
+
+
+
+
+def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,
+          **_options: Any) -> Document:
+    """`markdown_backend`: "pyromark" (pulldown-cmark, the default when installed) or
+    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark)."""
+    builder = _TreeBuilder(source, _tokens(source, markdown_backend))
+    blocks = _toml_front_matter(source, builder.build())
+    root = sectionize(source, blocks)
+    title = document_title(source, blocks)
+    return Document(source=source, root=root, format="markdown", language=language,
+                    metadata={"title": title} if title else {})
+
+
+def document_title(source: Source, blocks: list[Node]) -> str | None:
+    """The front matter's title, when the body has no level-1 heading to name the page.
+
+    Static site generators (Docusaurus, Hugo, Jekyll, MDX) render `title:` as the page's
+    heading and start the body at `##`; the title then roots every chunk's heading path.
+    """
+    front = next((block for block in blocks if block.kind is NodeKind.FRONT_MATTER), None)
+    if front is None:
+        return None
+    if any(block.kind is NodeKind.HEADING and block.attrs.get("level") == 1
+           for block in blocks):
+        return None
+    return front_matter_title(source.text[front.start:front.end])
+
+
+def _toml_front_matter(source: Source, blocks: list[Node]) -> list[Node]:
+    """A `+++` block at the very start becomes FRONT_MATTER, replacing what lies inside it."""
+    match = _TOML_FRONT_MATTER.match(source.text)
+    if match is None:
+        return blocks
+    start, end = trim_span(source.text, 0, match.end())
+    if any(block.start < end < block.end for block in blocks):
+        return blocks  # a block runs on past the closing fence: not front matter
+    kept = [block for block in blocks if block.start >= end]
+    return [make_node(source, NodeKind.FRONT_MATTER, start, end), *kept]
+
+
+def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
+    if backend is None:
+        backend = "pyromark" if pyromark_tokens.available() else "markdown-it"
+    if backend == "pyromark":
+        if not pyromark_tokens.available():
+            raise MissingDependencyError(
+                'markdown_backend="pyromark" needs the pyromark package, a dependency of '
+                f'structchunk without a wheel for every platform ({install_hint()}); '
+                'markdown_backend="markdown-it" works without it', source.origin)
+        return pyromark_tokens.tokens(source, MAX_NESTING)
+    if backend == "markdown-it":
+        return _parser().parse(source.text.replace("\x00", "\ufffd"))
+    raise ParseError(f"unknown markdown_backend {backend!r} (known: {', '.join(BACKENDS)})",
+                     source.origin)
+
+
+class _TreeBuilder:
+    """Turns the flat token stream into nodes in one pass over a cursor."""
+
+    def __init__(self, source: Source, tokens: Sequence[Any]) -> None:
+        self.source = source
+        self.tokens = tokens
+        self.position = 0
+
+    def build(self) -> list[Node]:
+        children = self._children_until(None)
+        return fill_gaps(self.source, 0, len(self.source.text), children)
+
+    def _span(self, line_map: list[int] | None) -> tuple[int, int]:
+        assert line_map is not None
+        first, last = line_map
+        source = self.source
+        return trim_span(source.text, source.line_start(first),
+                         source.line_end(last - 1 if last - 1 > first else first))
+
+    def _children_until(self, closing: str | None) -> list[Node]:
+        nodes: list[Node] = []
+        tokens = self.tokens
+        count = len(tokens)
+        while self.position < count:
+            token = tokens[self.position]
+            self.position += 1
+            kind = token.type
+            if kind == closing:
+                break
+            if kind == "paragraph_open":  # the commonest block, read without a dispatch
+                self._skip_to("paragraph_close")
+                node = self._leaf(token, NodeKind.PARAGRAPH)
+            else:
+                node = self._node_for(token)
+            if node is not None:
+                nodes.append(node)
+        return nodes
+
+    def _node_for(self, token: Any) -> Node | None:
+        kind = token.type
+        if kind in _CONTAINERS:
+            return self._container(token, _CONTAINERS[kind])
+        if kind == "paragraph_open":
+            self._skip_to("paragraph_close")
+            return self._leaf(token, NodeKind.PARAGRAPH)
+        if kind == "heading_open":
+            return self._heading(token)
+        if kind == "fence":
+            return self._fence(token)
+        if kind == "code_block":
+            start, end = self._span(token.map)
+            return make_node(self.source, NodeKind.CODE, start, end, language=None)
+        if kind == "html_block":
+            return self._leaf(token, NodeKind.HTML)
+        if kind == "hr":
+            return self._leaf(token, NodeKind.BREAK)
+        if kind == "front_matter":
+            return self._leaf(token, NodeKind.FRONT_MATTER)
+        return None
+
+    def _skip_to(self, closing: str) -> None:
+        tokens = self.tokens
+        position = self.position
+        count = len(tokens)
+        while position < count:
+            position += 1
+            if tokens[position - 1].type == closing:
+                break
+        self.position = position
+
+    def _leaf(self, token: Any, kind: NodeKind) -> Node | None:
+        if token.map is None:
+            return None
+        start, end = self._span(token.map)
+        return make_node(self.source, kind, start, end) if end > start else None
+
+    def _heading(self, token: Any) -> Node | None:
+        inline = self.tokens[self.position] if self.position < len(self.tokens) else None
+        self._skip_to("heading_close")
+        if token.map is None:
+            return None
+        start, end = self._span(token.map)
+        raw = inline.content if inline is not None and inline.type == "inline" else ""
+        title = clean_title(raw)
+        return make_node(self.source, NodeKind.HEADING, start, end,
+                         level=int(token.tag[1:]), title=title or raw.strip())
+
+    def _fence(self, token: Any) -> Node | None:
+        if token.map is None:
+            return None
+        first, last = token.map
+        start, end = self._span(token.map)
+        text = self.source.text
+        open_end = self.source.line_end(first)
+        fence_open = text[start:open_end]
+        closed = last - first >= 2 and text[self.source.line_start(last - 1):end].strip(
+            ).startswith(token.markup)
+        # An unclosed fence whose later lines are blank ends before them: its body is empty,
+        # at the fence's end, not past it.
+        body_start = min(self.source.line_start(first + 1) if last - first > 1 else open_end,
+                         end)
+        body_end = self.source.line_end(last - 2) if closed else end
+        if closed and last - first == 2:
+            body_end = body_start
+        fence_close = text[self.source.line_start(last - 1):end].strip() if closed else None
+        language = resolve_code_language(token.info.split()[0] if token.info.strip() else None)
+        body_start, body_end = trim_span(text, body_start, max(body_start, body_end))
+        units, fallback = outline(self.source, body_start, body_end, language)
+        extra: dict[str, Any] = {"code_fallback": fallback} if fallback else {}
+        meta = code_meta(language, fallback)
+        if meta:
+            extra["meta"] = meta
+        return make_node(self.source, NodeKind.CODE, start, end, units, language=language,
+                         fence_open=fence_open, fence_close=fence_close,
+                         body_start=body_start, body_end=body_end, **extra)
+
+    def _container(self, token: Any, kind: NodeKind) -> Node | None:
+        closing = token.type.replace("_open", "_close")
+        if kind is NodeKind.TABLE:
+            return self._table(token, closing)
+        children = self._children_until(closing)
+        if token.map is None:
+            return None
+        start, end = self._span(token.map)
+        children = fill_gaps(self.source, start, end, children)
+        attrs: dict[str, Any] = {}
+        if kind is NodeKind.LIST:
+            attrs["ordered"] = token.type == "ordered_list_open"
+        return make_node(self.source, kind, start, end, children, **attrs)
+
+    def _table(self, token: Any, closing: str) -> Node | None:
+        row_lines: list[tuple[int, bool]] = []
+        in_head = False
+        while self.position < len(self.tokens):
+            inner = self.tokens[self.position]
+            self.position += 1
+            if inner.type == closing:
+                break
+            if inner.type in ("thead_open", "thead_close"):
+                in_head = inner.type == "thead_open"
+            elif inner.type == "tr_open" and inner.map is not None:
+                row_lines.append((inner.map[0], in_head))
+        if token.map is None:
+            return None
+        start, end = self._span(token.map)
+        header_lines = [line for line, head in row_lines if head]
+        rows: list[Node] = []
+        if header_lines:
+            # The delimiter row sits on the line after the last header row and has no token.
+            row_lines.append((header_lines[-1] + 1, True))
+            row_lines.sort()
+        for line, head in row_lines:
+            row_start, row_end = trim_span(self.source.text, self.source.line_start(line),
+                                           self.source.line_end(line))
+            if row_end > row_start:
+                rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
+                                      header=head))
+        header_rows = sum(1 for row in rows if row.attrs.get("header"))
+        rows = fill_gaps(self.source, start, end, rows)
+        return make_node(self.source, NodeKind.TABLE, start, end, rows, header_rows=header_rows)
