@@ -32,7 +32,7 @@ def test_every_format_with_options_has_its_class() -> None:
     assert {"markdown", "pdf", "code", "legal"} <= set(classes)
     assert classes["pdf"].__module__ == "structchunk.parse.pdf"
     # owned by their format: in its module, or a module of options beside its parser
-    assert classes["markdown"].__module__.startswith("structchunk.parse.markdown.builder")
+    assert classes["markdown"].__module__.startswith("structchunk.parse.markdown.")
     for cls in classes.values():
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
