@@ -383,6 +383,8 @@ def _cell(value: str) -> str:
 
 
 def _longest_run(text: str, character: str) -> int:
+    if character not in text:  # most code has no backtick: no pattern to run
+        return 0
     runs = regex.findall(regex.escape(character) + "+", text)
     return max((len(run) for run in runs), default=0)
 
