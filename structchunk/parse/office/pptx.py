@@ -1,13 +1,15 @@
 """PowerPoint (PPTX) on python-pptx: each slide a unit, its title the heading, notes kept.
 
 A slide gives its title (the title placeholder, else a first text that is short and no
-sentence, else the header of the table it opens with, else "Slide N") as a level-1 heading, then the text of its other shapes in the file's order, groups
-included; the slide number, date and footer placeholders, which repeat on every slide, are
-left out. The paragraphs of a body or content placeholder and bulleted paragraphs elsewhere
-are list items with their indent level, other text is paragraphs; tables keep their first
-row as header with merged cells flattened; a chart gives its title. The speaker notes follow
-as a NOTES block, which the builder marks as notes. `origin` is `{"slide": n}` (1-based),
-with `"notes": True` on the notes and `"table"`/`"row"` on table rows.
+sentence, else the header of the table it opens with, else "Slide N") as a level-1 heading,
+then the text of its other shapes in the file's order, groups included; the slide number,
+date and footer placeholders, which repeat on every slide, are left out. The paragraphs of a
+body or content placeholder and bulleted paragraphs elsewhere are list items with their
+indent level, other text is paragraphs; tables keep their first row as header with merged
+cells flattened; a chart gives its title. The speaker notes follow as a NOTES block, which
+the builder marks as notes. A slide never shares a chunk with another (`tree.is_unit`).
+`origin` is `{"slide": n}` (1-based), with `"notes": True` on the notes and
+`"table"`/`"row"` on table rows.
 """
 
 from __future__ import annotations
