@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from functools import lru_cache
 from decimal import ROUND_HALF_UP, Decimal
 
 import regex
@@ -73,8 +74,10 @@ def _trimmed(text: str) -> str:
     return "0" if text in ("-0", "") else text
 
 
+@lru_cache(maxsize=256)
 def _sections(code: str) -> list[str]:
-    """A format code's sections (positive;negative;zero;text), literals kept whole."""
+    """A format code's sections (positive;negative;zero;text), literals kept whole (kept
+    per code: a sheet has few codes and many cells)."""
     sections = [""]
     for part in _SECTION.findall(code):
         if part == ";":
@@ -111,7 +114,7 @@ def _number(value: float, section: str, negative: bool) -> str:
     pattern = ""
     percent = section.count("%") - sum(part.count("%") for part in regex.findall(
         r"\"[^\"]*\"", section))
-    for token in _NUMBER_TOKEN.findall(section):
+    for token in _tokens(section):
         literal = _literal(token)
         if literal is not None:
             out.append(literal)
@@ -128,6 +131,16 @@ def _number(value: float, section: str, negative: bool) -> str:
     shown = _digits(abs(value) * 100 ** percent, pattern)
     sign = "-" if negative and any(ch in "123456789" for ch in shown) else ""
     return "".join(out).replace("\x00", sign + shown, 1)
+
+
+@lru_cache(maxsize=256)
+def _tokens(section: str) -> list[str]:
+    return list(_NUMBER_TOKEN.findall(section))
+
+
+@lru_cache(maxsize=256)
+def _date_tokens(section: str) -> list[str]:
+    return list(_DATE_TOKEN.findall(_ELAPSED.sub(r"\1", section)))
 
 
 def _digits(value: float, pattern: str) -> str:
@@ -176,7 +189,7 @@ def _date(value: datetime.date | datetime.time, section: str) -> str:
     if not section or section.lower() == "general" or not regex.search(
             r"[ymdhs]", _strip_literals(section), regex.IGNORECASE):
         return _iso(value)
-    tokens = _DATE_TOKEN.findall(_ELAPSED.sub(r"\1", section))
+    tokens = _date_tokens(section)
     twelve = any(token.lower() in ("am/pm", "a/p") for token in tokens)
     fraction = max((len(token.split(".")[1]) for token in tokens
                     if token[:1] in "sS" and "." in token), default=0)
