@@ -128,8 +128,10 @@ class _Walk:
     def _divided(self, start: int, end: int) -> bool:
         """Whether a unit (a slide, a sheet) begins or ends strictly inside [start, end)."""
         bounds = self._unit_bounds
-        return bool(bounds) and bisect_right(bounds, start) < len(bounds) and \
-            bounds[bisect_right(bounds, start)] < end
+        if not bounds:
+            return False
+        after = bisect_right(bounds, start)
+        return after < len(bounds) and bounds[after] < end
 
     def _pack(self, pieces: list[Piece]) -> list[Piece]:
         """Pack the pieces, never merging two that lie on either side of a unit's edge."""
