@@ -7,7 +7,8 @@ package opened by the reader library, the blocks extracted and the derived text 
 built), of `structchunk.split(bytes, max_size=1000)`, and of the reference reader alone on
 the same bytes, in the same process. Reference readers: python-docx (every paragraph's
 `text` and every cell's `text`, nested tables included), python-pptx (every text frame,
-table cell and notes frame, groups included), openpyxl (`data_only` cell values) and odfpy
+table cell and notes frame, groups included), openpyxl (`data_only` cell values; and, in a
+line of its own, those values shown in their number formats by SheetJS's rules, `ssf`) and odfpy
 (`teletype.extractText` of every `text:p` and `text:h`). Words: both texts split into `\\w+`
 words and case folded; "kept" is the share of the reference's words (as a multiset) found in
 structchunk's derived text. A file the reference reader cannot open is left out of its
@@ -83,6 +84,23 @@ def xlsx_text(data: bytes) -> str:
                      for value in row if value is not None)
 
 
+def xlsx_shown_text(data: bytes) -> str:
+    """openpyxl's values shown in their number formats by SheetJS's rules (the `ssf`
+    package): what a reader of the sheet sees, without structchunk's own formatter."""
+    import openpyxl
+    import ssf
+
+    shown = ssf.SSF(locale_support=False, decimal_separator=".", thousands_separator=",")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+        return "\n".join(
+            cell.value if isinstance(cell.value, str) else
+            str(shown.format(cell.number_format, cell.value))
+            for sheet in workbook.worksheets for row in sheet.iter_rows()
+            for cell in row if cell.value is not None)
+
+
 def odt_text(data: bytes) -> str:
     from odf import teletype
     from odf import text as odf_text
@@ -144,6 +162,34 @@ def report(folder: Path, formats: list[str], repeat: int) -> None:
             notes.append(f"{row['reference']} cannot read: {', '.join(row['refused'])}")
     for note in notes:
         print(f"\n{note}")
+    if "xlsx" in formats:
+        shown_words_kept(folder / "xlsx")
+
+
+def shown_words_kept(folder: Path) -> None:
+    """XLSX words kept against the values as shown (`xlsx_shown_text`), beside the row above
+    that counts them against openpyxl's stored values."""
+    try:
+        import ssf  # noqa: F401
+    except ImportError:
+        print("\nXLSX words kept as shown: install ssf to measure")
+        return
+    expected: Counter[str] = Counter()
+    kept = 0
+    for path in sorted(folder.rglob("*.xlsx")):
+        data = path.read_bytes()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                wanted = words(xlsx_shown_text(data))
+        except Exception:  # noqa: BLE001 - the same files as the row above are left out
+            continue
+        ours = words(structchunk.parse(data, format="xlsx").text)
+        expected += wanted
+        kept += sum(min(count, ours[word]) for word, count in wanted.items())
+    print(f"\nXLSX words kept against the values as shown (openpyxl's values in their number "
+          f"formats by SheetJS's rules, ssf): {kept / max(1, sum(expected.values())):.2%} of "
+          f"{sum(expected.values())}")
 
 
 def main() -> None:

@@ -51,9 +51,10 @@ class Node:
     attrs used by the parsers: `title`, `level`, `numbering` (section, heading); `language`,
     `fence_open`, `fence_close`, `body_start`, `body_end` (code); `header_rows` (table: leading
     rows that are header); `header` (row); `ordered` (list); `name`, `leading_comments`
-    (definition); `meta` (what chunks touching the node carry). The chunker reads them only
+    (definition); `meta` (what chunks touching the node carry); `unit` (section: a slide or
+    sheet that never shares a chunk with what lies outside it). The chunker reads them only
     through the typed views below (`code_data`, `row_data`, `definition_data`,
-    `carried_meta`), so this docstring and those functions are the whole contract.
+    `carried_meta`, `is_unit`), so this docstring and those functions are the whole contract.
     """
 
     kind: NodeKind
@@ -120,6 +121,12 @@ def row_data(node: Node) -> RowData:
 
 def definition_data(node: Node) -> DefinitionData:
     return DefinitionData(node.title, bool(node.attrs.get("leading_comments")))
+
+
+def is_unit(node: Node) -> bool:
+    """Whether a node is a unit of its source (a slide, a sheet): a chunk holds text of one
+    unit only, so a citation names one slide and a small slide is not packed with the next."""
+    return bool(node.attrs.get("unit"))
 
 
 def carried_meta(node: Node) -> Mapping[str, Any]:

@@ -209,7 +209,8 @@ class DerivedText:
     @contextmanager
     def unit(self, key: str, value: Any, origin: Origin | None = None) -> Iterator[None]:
         """A slide, sheet or similar unit at the top level: every chunk of what it holds
-        carries `metadata[key] = value` (a list where a chunk spans several units)."""
+        carries `metadata[key] = value`, and no chunk holds text of two units (the node's
+        `unit` flag, `tree.is_unit`)."""
         if self._stack:
             raise ValueError("unit() is used at the top level only")
         block = _Block(NodeKind.SECTION, attrs={"_unit": True, "meta": {key: value}})
@@ -242,7 +243,7 @@ class DerivedText:
                 attrs = {key: value for key, value in block.attrs.items()
                          if not key.startswith("_")}
                 blocks.append(make_node(source, NodeKind.SECTION, block.start, block.end,
-                                        inner.children, level=0, **attrs))
+                                        inner.children, level=0, unit=True, **attrs))
             else:
                 blocks.append(_node(source, block))
         root = sectionize(source, blocks)  # a unit is one section in the heading it follows
@@ -382,6 +383,8 @@ def _cell(value: str) -> str:
 
 
 def _longest_run(text: str, character: str) -> int:
+    if character not in text:  # most code has no backtick: no pattern to run
+        return 0
     runs = regex.findall(regex.escape(character) + "+", text)
     return max((len(run) for run in runs), default=0)
 

@@ -7,6 +7,7 @@ between items, a table between rows (header repeated), code between definitions 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 
 import regex
@@ -18,7 +19,15 @@ from structchunk.chunk.hygiene import absorb_junk, is_invisible
 from structchunk.chunk.leadins import introduces, is_list, lead_in_prefix, list_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
-from structchunk.tree import CONTAINER_KINDS, TITLED_KINDS, Document, Node, NodeKind, trim_span
+from structchunk.tree import (
+    CONTAINER_KINDS,
+    TITLED_KINDS,
+    Document,
+    Node,
+    NodeKind,
+    is_unit,
+    trim_span,
+)
 
 _TITLED = TITLED_KINDS
 _BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
@@ -43,6 +52,7 @@ class _Walk:
         self.packer = Packer(document.text, context.budget)
         self.prose = ProseSplitter(self.packer, context)
         self._headings: frozenset[int] | None = None
+        self._unit_bounds = _unit_bounds(document)
 
     def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
         node = self._only_child(node)
@@ -51,7 +61,7 @@ class _Walk:
         if end <= start:
             return []
         whole = Piece(start, end, inner, opened)
-        if self.packer.fits(whole):
+        if self.packer.fits(whole) and not self._divided(start, end):
             return [whole]
         if node.kind is NodeKind.DOCUMENT and self.document.source_file is not None:
             # A source file is one unfenced code block whose units are its definitions.
@@ -113,7 +123,29 @@ class _Walk:
             pieces.extend(child_pieces)
         if heading is not None:
             pieces.append(heading)
-        return self.packer.pack(pieces)
+        return self._pack(pieces)
+
+    def _divided(self, start: int, end: int) -> bool:
+        """Whether a unit (a slide, a sheet) begins or ends strictly inside [start, end)."""
+        bounds = self._unit_bounds
+        if not bounds:
+            return False
+        after = bisect_right(bounds, start)
+        return after < len(bounds) and bounds[after] < end
+
+    def _pack(self, pieces: list[Piece]) -> list[Piece]:
+        """Pack the pieces, never merging two that lie on either side of a unit's edge."""
+        if not self._unit_bounds or len(pieces) < 2:
+            return self.packer.pack(pieces)
+        result: list[Piece] = []
+        run: list[Piece] = [pieces[0]]
+        for piece in pieces[1:]:
+            if self._divided(run[-1].start, piece.end):
+                result.extend(self.packer.pack(run))
+                run = []
+            run.append(piece)
+        result.extend(self.packer.pack(run))
+        return result
 
     def _heads(self, heading: Piece, body: Piece) -> bool:
         """Whether `heading` is a heading alone that fits with the piece after it."""
@@ -276,6 +308,24 @@ class _Walk:
                 stack.extend(node.children)
             self._headings = frozenset(starts)
         return self._headings
+
+
+def _unit_bounds(document: Document) -> list[int]:
+    """Where the document's units (slides, sheets) start and end, in order. Units are
+    sections at the top, or in the top sections a heading before them opens, so only
+    sections are looked into."""
+    bounds: set[int] = set()
+    stack = [document.root]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if child.kind is not NodeKind.SECTION:
+                continue
+            if is_unit(child):
+                bounds.update(trim_span(document.text, child.start, child.end))
+            else:
+                stack.append(child)
+    return sorted(bounds)
 
 
 def _front_matter_end(document: Document) -> int:

@@ -60,11 +60,12 @@ def _source_ranges(text: str) -> dict[str, list[tuple[int, int]]]:
     ranges: dict[str, list[tuple[int, int]]] = defaultdict(list)
     open_: dict[str, list[int]] = defaultdict(list)
     for match in _TOKEN.finditer(text):
-        name = match.group(2)
+        closing, name = match.groups()
         if name is None:
             continue  # a comment or the raw text of a script
-        name = name.lower()
-        if match.group(1):
+        if not name.islower():
+            name = name.lower()
+        if closing:
             if open_[name]:
                 index = open_[name].pop()
                 ranges[name][index] = (ranges[name][index][0], match.end())

@@ -61,6 +61,9 @@ class HtmlWalker:
         self.dropped: Counter[str] = Counter()
         self.top_level_headings = 0
         self._held: tuple[str, dict[str, Any] | None] | None = None
+        self._level = 0  # the level of the last heading written in the current section
+        self._shift = 0  # levels added to the headings of the current section
+        self._section_open = False  # whether the current section has had its first heading
 
     # Blocks ---------------------------------------------------------------------------
 
@@ -110,12 +113,29 @@ class HtmlWalker:
             self._release()
             with self.out.quote(self._origin(node)):
                 self.blocks(node, inside, depth)
+        elif tag in _SECTIONING:
+            self._section(node, depth)
         elif tag != "hr":
-            self.blocks(node, inside or tag in _SECTIONING, depth)
+            self.blocks(node, inside, depth)
+
+    def _section(self, node: LexborNode, depth: int) -> None:
+        """A `<section>` or `<article>`: an `<h1>` that opens it inside another section is
+        ranked below the heading before it (the HTML outline), and its other headings with it;
+        what follows the section continues under the heading in force before it."""
+        saved = self._level, self._shift, self._section_open
+        self._section_open = False
+        self.blocks(node, True, depth)
+        self._level, self._shift, self._section_open = saved
 
     def _heading(self, node: LexborNode) -> None:
         self._release()
-        level = HEADINGS[node.tag or "h1"]
+        written = HEADINGS[node.tag or "h1"]
+        if not self._section_open:
+            self._section_open = True
+            if written == 1 and self._level:
+                self._shift = self._level  # the h1 of a nested section
+        level = min(written + self._shift, 6)
+        self._level = level
         self.top_level_headings += level == 1
         self.out.heading(self.inline(node), level, self._origin(node))
 

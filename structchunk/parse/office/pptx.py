@@ -1,13 +1,15 @@
 """PowerPoint (PPTX) on python-pptx: each slide a unit, its title the heading, notes kept.
 
 A slide gives its title (the title placeholder, else a first text that is short and no
-sentence) as a level-1 heading, then the text of its other shapes in the file's order, groups
-included; the slide number, date and footer placeholders, which repeat on every slide, are
-left out. The paragraphs of a body or content placeholder and bulleted paragraphs elsewhere
-are list items with their indent level, other text is paragraphs; tables keep their first
-row as header with merged cells flattened; a chart gives its title. The speaker notes follow
-as a NOTES block, which the builder marks as notes. `origin` is `{"slide": n}` (1-based),
-with `"notes": True` on the notes and `"table"`/`"row"` on table rows.
+sentence, else the header of the table it opens with, else "Slide N") as a level-1 heading,
+then the text of its other shapes in the file's order, groups included; the slide number,
+date and footer placeholders, which repeat on every slide, are left out. The paragraphs of a
+body or content placeholder and bulleted paragraphs elsewhere are list items with their
+indent level, other text is paragraphs; tables keep their first row as header with merged
+cells flattened; a chart gives its title. The speaker notes follow as a NOTES block, which
+the builder marks as notes. A slide never shares a chunk with another (`tree.is_unit`).
+`origin` is `{"slide": n}` (1-based), with `"notes": True` on the notes and
+`"table"`/`"row"` on table rows.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def _slide(slide: Any, number: int, notes: bool) -> Unit:
             continue
         _shape(shape, blocks, origin, tables)
     if not title:
-        title = _title_from_first_line(blocks)
+        title = _title_from_first_line(blocks) or _stand_in_title(blocks, number)
     if notes:
         text = guarded(lambda: _notes_text(slide), "")
         if text:
@@ -132,6 +134,23 @@ def _title_from_first_line(blocks: list[Block]) -> str:
     if len(title) > _MAX_TITLE or title.endswith((".", ";", ",")):
         return ""
     first.kind, first.level, first.text = HEADING, 1, title
+    return title
+
+
+def _stand_in_title(blocks: list[Block], number: int) -> str:
+    """The heading of a slide with no title of its own and no short first line: the header
+    of the table it opens with, else "Slide N", so that every chunk of a presentation has a
+    heading path and a slide of figures is found by what its columns hold."""
+    if not blocks:
+        return ""
+    first = blocks[0]
+    header = first.table.rows[0] if first.kind == TABLE and first.table is not None and \
+        first.table.header_rows else []
+    cells = list(dict.fromkeys(" ".join(cell.split()) for cell in header))
+    title = " | ".join(cell for cell in cells if cell)
+    if not title or len(title) > _MAX_TITLE:
+        title = f"Slide {number}"
+    blocks.insert(0, Block(HEADING, title, 1, origin={"slide": number}))
     return title
 
 

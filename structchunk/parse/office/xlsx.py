@@ -1,6 +1,7 @@
 """Excel (XLSX) on openpyxl: each sheet a unit named by its sheet, its cells as tables.
 
-Cell values are the values Excel last computed (`data_only`): a formula gives its result.
+Cell values are the values Excel last computed (`data_only`): a formula gives its result,
+and a number or date is shown in its number format, as Excel displays it (`cellformat.py`).
 The tables of a sheet are its defined tables (Insert > Table: their range and header row
 count), then the remaining cells cut into blocks at fully empty rows; such a block's first
 row is its header unless it holds numbers only, columns empty throughout the block are
@@ -20,6 +21,7 @@ from typing import Any
 import regex
 
 from structchunk.parse.office.build import build
+from structchunk.parse.office.cellformat import displayed
 from structchunk.parse.office.ooxml import package_bytes
 from structchunk.parse.office.package import check_package, reading, require
 from structchunk.parse.office.records import (
@@ -35,7 +37,9 @@ from structchunk.tree import Document
 
 WHAT = "an Excel workbook (.xlsx)"
 Cells = dict[tuple[int, int], str]  # (row, column), 1-based -> text
-_NUMBER = regex.compile(r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?%?")
+# A number as a format shows it: sign or parentheses, a currency, grouping, percent.
+_NUMBER = regex.compile(
+    r"\(?[-+]?\p{Sc}?\s?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s?[%\p{Sc}°]?\)?")
 
 
 def read(data: bytes, origin: str) -> Extracted:
@@ -100,7 +104,7 @@ def _cells(sheet: Any) -> Cells:
     found = stored.values() if isinstance(stored, dict) else (
         cell for row in sheet.iter_rows() for cell in row)
     for cell in found:
-        text = _text(cell.value)
+        text = _text(cell.value, cell.number_format)
         if text:
             cells[(cell.row, cell.column)] = text
     if not cells:
@@ -115,20 +119,16 @@ def _cells(sheet: Any) -> Cells:
     return cells
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, number_format: str | None) -> str:
+    """A cell's text as Excel shows it: a number or date in its number format."""
     if value is None:
         return ""
     if isinstance(value, str):
         return clean(value).strip()
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.15g}"
-    if isinstance(value, datetime.datetime):
-        return value.date().isoformat() if value.time() == datetime.time() else \
-            value.isoformat(sep=" ")
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
+    if isinstance(value, (int, float, datetime.date, datetime.time)):
+        return clean(displayed(value, number_format)).strip()
     return clean(str(value)).strip()
 
 

@@ -196,3 +196,19 @@ def test_any_tag_soup_chunks_within_the_invariants(pieces: list[str], max_size: 
 def test_options_reach_the_parser() -> None:
     full = structchunk.split(NAV_HEAVY.encode(), format="html", main_content=False)
     assert any("Copyright 2024" in chunk.content for chunk in full)
+
+
+def test_an_h1_in_a_nested_section_ranks_below_the_heading_it_follows() -> None:
+    document = _document(
+        "<body><h1>Guide</h1><p>Intro.</p>"
+        "<section><h1>Install</h1><p>Run it.</p><h2>Linux</h2><p>Use apt.</p>"
+        "<section><h1>Debian</h1><p>Use apt-get.</p></section></section>"
+        "<section><h1>Usage</h1><p>Call it.</p></section>"
+        "<section><h2>Help</h2><p>Ask.</p></section></body>")
+    levels = {node.title: node.attrs["level"] for node, _ in document.root.walk()
+              if node.kind is NodeKind.HEADING}
+    assert levels == {"Guide": 1, "Install": 2, "Linux": 3, "Debian": 4, "Usage": 2,
+                      "Help": 2}
+    chunks = structchunk.split(document, max_size=40)
+    debian = next(chunk for chunk in chunks if "apt-get" in chunk.content)
+    assert debian.heading_path == ("Guide", "Install", "Linux", "Debian")

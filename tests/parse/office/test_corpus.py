@@ -31,6 +31,8 @@ def test_every_office_file_chunks_within_the_invariants(path: Path) -> None:
     unit = {"pptx": "slide", "xlsx": "sheet"}.get(document.format)
     if unit:
         assert all(unit in chunk.metadata for chunk in chunks), path
+        shared = [chunk.index for chunk in chunks if isinstance(chunk.metadata[unit], list)]
+        assert not shared, f"chunks {shared} hold text of more than one {unit}"
     for chunk in chunks:
         assert chunk.metadata.get("origin"), (chunk.index, chunk.content[:60])
 

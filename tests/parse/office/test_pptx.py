@@ -59,3 +59,56 @@ def test_slides_are_units_with_titles_bullets_tables_and_marked_notes() -> None:
 def test_speaker_notes_can_be_left_out() -> None:
     document = structchunk.parse(pptx_bytes(_deck), format="pptx", speaker_notes=False)
     assert "deadline" not in document.text and NOTES_HEADING not in document.text
+
+
+def _small_slides(presentation: Any) -> None:
+    from pptx.util import Inches
+
+    for number in range(1, 4):
+        slide = presentation.slides.add_slide(presentation.slide_layouts[1])
+        slide.shapes.title.text = f"Topic {number}"
+        slide.placeholders[1].text_frame.text = f"Point {number} of the talk"
+    untitled = presentation.slides.add_slide(presentation.slide_layouts[6])
+    table = untitled.shapes.add_table(3, 2, Inches(1), Inches(1), Inches(6), Inches(2)).table
+    for row, (left, right) in enumerate((("Region", "Sales"), ("North", "10"), ("South", "12"))):
+        table.cell(row, 0).text, table.cell(row, 1).text = left, right
+    bare = presentation.slides.add_slide(presentation.slide_layouts[6])
+    box = bare.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
+    box.text_frame.text = "A sentence that is no title, since it ends in a full stop."
+
+
+def test_every_slide_is_a_chunk_of_its_own_even_when_small() -> None:
+    document = structchunk.parse(pptx_bytes(_small_slides), format="pptx")
+    chunks = structchunk.split(document, max_size=1000)
+    assert_chunks_valid(document.text, chunks, 1000)
+    assert [chunk.metadata["slide"] for chunk in chunks] == [1, 2, 3, 4, 5]
+    assert [chunk.heading_path for chunk in chunks][:3] == [
+        ("Topic 1",), ("Topic 2",), ("Topic 3",)]
+
+
+def test_a_slide_too_big_for_the_budget_is_cut_inside_under_its_title() -> None:
+    def deck(presentation: Any) -> None:
+        for number in (1, 2):
+            slide = presentation.slides.add_slide(presentation.slide_layouts[1])
+            slide.shapes.title.text = f"Long {number}"
+            frame = slide.placeholders[1].text_frame
+            frame.text = f"Opening point {number} of several words."
+            for item in range(12):
+                frame.add_paragraph().text = f"Point {item} of slide {number} in words."
+
+    document = structchunk.parse(pptx_bytes(deck), format="pptx")
+    chunks = structchunk.split(document, max_size=200)
+    assert_chunks_valid(document.text, chunks, 200)
+    for number in (1, 2):
+        own = [chunk for chunk in chunks if chunk.metadata["slide"] == number]
+        assert len(own) > 1
+        assert all(chunk.heading_path == (f"Long {number}",) for chunk in own)
+
+
+def test_slides_without_a_title_get_one_so_every_chunk_has_a_path() -> None:
+    document = structchunk.parse(pptx_bytes(_small_slides), format="pptx")
+    chunks = structchunk.split(document, max_size=1000)
+    assert all(chunk.heading_path for chunk in chunks)
+    table_slide = next(chunk for chunk in chunks if "North" in chunk.content)
+    assert table_slide.heading_path == ("Region | Sales",)
+    assert chunks[-1].heading_path == ("Slide 5",)

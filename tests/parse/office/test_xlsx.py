@@ -85,3 +85,17 @@ def test_a_block_of_figures_only_has_no_header_row() -> None:
 
     document = structchunk.parse(xlsx_bytes(build), format="xlsx")
     assert document.text == "# Sheet\n\n| 1 | 2.5 |\n| 3 | 4 |\n| 5 | 6 |"
+
+
+def test_every_sheet_is_a_chunk_of_its_own_even_when_small() -> None:
+    def workbook(book: Any) -> None:
+        book.active.title = "Prices"
+        book.active.append(["Item", "Price"])
+        book.active.append(["Tea", "3"])
+        other = book.create_sheet("Stock")
+        other.append(["Item", "Count"])
+        other.append(["Tea", "40"])
+
+    document = structchunk.parse(xlsx_bytes(workbook), format="xlsx")
+    chunks = structchunk.split(document, max_size=1000)
+    assert [chunk.metadata["sheet"] for chunk in chunks] == ["Prices", "Stock"]
