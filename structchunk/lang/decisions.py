@@ -37,6 +37,9 @@ _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
+# What joins a word to the abbreviation it ends in: "Tuesday.Mr.", "Zimmermann-Str.",
+# "km/h.", and the elided article or preposition of Italian and French ("l'Avv.", "dall'art.").
+_WORD_SEPARATORS = (".", "-", "/", "'", "\u2019")
 
 # `TerminatorRules._plain_cut`: the shapes before which a word cuts without and with closing
 # quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
@@ -241,7 +244,7 @@ class TerminatorRules(LayoutRules):
         lookup = self.grammar.abbreviations
         key = core + "."
         if self._fast and key not in lookup and key not in self._abbreviation_tails \
-                and "." not in core[:-1] and "-" not in core[:-1] and "/" not in core[:-1]:
+                and not any(separator in core[:-1] for separator in _WORD_SEPARATORS):
             # Every spelling looked up below ends in `key`, and a longer one has it as a
             # proper ending: none can be an abbreviation (the common case, decided at once).
             return None
@@ -267,11 +270,13 @@ class TerminatorRules(LayoutRules):
         gap = gap_before(text, start)
         if gap != start and gap >= 1 and text[gap - 1].isalpha():
             # an abbreviation whose first word has no period: "et al."
+            # ("(ad es." is "ad es." after a bracket)
             word = TOKEN_BEFORE.match(text, max(0, gap - TOKEN_LIMIT), gap)
-            klass = lookup.get(text[word.start():gap] + core + ".") if word else None
+            first = text[word.start():gap].lstrip("".join(self._strip)) if word else ""
+            klass = lookup.get(first + core + ".") if first else None
             if klass is not None:
                 return klass
-        for separator in ".-/":
+        for separator in _WORD_SEPARATORS:
             if separator in core[:-1]:
                 tail = core.rsplit(separator, 1)[1]
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
