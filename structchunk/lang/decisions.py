@@ -37,6 +37,12 @@ _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
+def is_initial(core: str) -> bool:
+    """Whether a word before a full stop is an initial ("E." of "Jonas E. Smith"): one letter
+    with its marks. `_terminator` and the plain-word path (`_plain_cut`) both ask this."""
+    return len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) is not None
+
+
 # What joins a word to the abbreviation it ends in: "Tuesday.Mr.", "Zimmermann-Str.",
 # "km/h.", and the elided article or preposition of Italian and French ("l'Avv.", "dall'art.").
 _WORD_SEPARATORS = (".", "-", "/", "'", "\u2019")
@@ -128,22 +134,28 @@ class TerminatorRules(LayoutRules):
         quotes.read(read_to)
         return None if quotes.keeps_whole(cut) else cut
 
+    def _enumeration(self, state: State, candidate: Candidate) -> bool:
+        """Whether the terminator ends an enumeration marker ("3.", "b)"), decided here: a
+        marker opens a sentence before it (unless a data rule keeps it) and ends none."""
+        core = candidate.core
+        if not (len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")")
+                and MARKER.fullmatch(core)):
+            return False
+        style = ".)" if candidate.closers else "."
+        is_marker = self._marker(state, candidate.core_start, core, style)
+        if is_marker is None:
+            return style == ".)"
+        if is_marker and not (style == "." and self._rule(state.text, candidate) is False):
+            state.cut(candidate.core_start)
+            state.in_item = True
+        return True
+
     def _terminator(self, state: State, candidate: Candidate) -> int | None:
         """Cut offset for a terminator run, or None when the sentence goes on."""
+        if self._enumeration(state, candidate):
+            return None
         text = state.text
         core = candidate.core
-        if len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")") \
-                and MARKER.fullmatch(core):
-            style = ".)" if candidate.closers else "."
-            is_marker = self._marker(state, candidate.core_start, core, style)
-            if is_marker is not None:
-                if is_marker and not (style == "." and self._rule(text, candidate) is False):
-                    state.cut(candidate.core_start)
-                    state.in_item = True
-                return None
-            if style == ".)":
-                return None
-
         decided = self._rule(text, candidate)
         if decided is not None:
             return candidate.close_end if decided else None
@@ -165,7 +177,11 @@ class TerminatorRules(LayoutRules):
             return candidate.close_end if shape in ("upper", "uncased", "digit") else None
         if not core:
             return candidate.close_end if shape in ("upper", "uncased") else None
+        return self._full_stop(text, candidate, shape)
 
+    def _full_stop(self, text: str, candidate: Candidate, shape: str) -> int | None:
+        """`_terminator` for a full stop after a word: abbreviations, initials, numbers."""
+        core = candidate.core
         klass = self._abbreviation(text, candidate)
         if klass == "prefix":
             return None
@@ -178,7 +194,7 @@ class TerminatorRules(LayoutRules):
             word = _WORD_AT.match(text, candidate.first_index)
             starts = word is not None and word.group() in self._starters
             return candidate.close_end if starts else None
-        if len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) and not (
+        if is_initial(core) and not (
                 self._pronoun_i and core == "I"
                 and previous_word_lower(text, candidate.token_start)):
             return None  # an initial: "Jonas E. Smith", "S. 225"
@@ -311,7 +327,7 @@ class TerminatorRules(LayoutRules):
             # abbreviation, an initial.
             if terminator != "." or (
                     MARKER.fullmatch(core) is None and (core + ".") not in lookup
-                    and _SINGLE_LETTER.fullmatch(core) is None):
+                    and not is_initial(core)):
                 # a lowercase word goes on the sentence after "!", after a closing quote or
                 # bracket and after a number (`_lowercase_start`)
                 lowercase = terminator in ".?" and not self._lowercase_continues \

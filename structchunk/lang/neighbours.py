@@ -7,7 +7,8 @@ others of the group do not write ("sa", "ľ", "ia" Slovak; "se", "ř" Czech). Wh
 best guess is in a group, the text's evidence for each member is counted: a member with
 more evidence than the guess takes the guess's place (and its probability). Without
 evidence for any member, the group's `default` (the language of most texts, Indonesian
-beside Malay) takes it where one is named; the identifier's answer stands otherwise. The table is data: a new pair is a few lines of TOML, not code.
+beside Malay) takes it where one is named; the identifier's answer stands otherwise. The
+table is data: a new pair is a few lines of TOML, not code.
 """
 
 from __future__ import annotations
