@@ -45,7 +45,8 @@ def is_initial(core: str) -> bool:
 
 # What joins a word to the abbreviation it ends in: "Tuesday.Mr.", "Zimmermann-Str.",
 # "km/h.", and the elided article or preposition of Italian and French ("l'Avv.", "dall'art.").
-_WORD_SEPARATORS = (".", "-", "/", "'", "\u2019")
+_ELISIONS = ("'", "\u2019")
+_WORD_SEPARATORS = (".", "-", "/", *_ELISIONS)
 
 # `TerminatorRules._plain_cut`: the shapes before which a word cuts without and with closing
 # quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
@@ -295,6 +296,8 @@ class TerminatorRules(LayoutRules):
         for separator in _WORD_SEPARATORS:
             if separator in core[:-1]:
                 tail = core.rsplit(separator, 1)[1]
+                if separator in _ELISIONS and len(tail) < 2:
+                    continue  # a clitic ("geht's.", "don't."), not an abbreviation
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
                     return lookup[tail + "."]
         return None

@@ -69,3 +69,14 @@ def test_icelandic_address_to_the_chair(text: str, expected: list[str]) -> None:
 ])
 def test_ukrainian_and_so_on_closes_its_list(text: str, expected: list[str]) -> None:
     assert sentences(text, "uk") == expected
+
+
+@pytest.mark.parametrize(("text", "language", "expected"), [
+    ("Wie geht's. Gut, danke.", "de", ["Wie geht's.", "Gut, danke."]),
+    ("So war’s. Dann ging er.", "de", ["So war’s.", "Dann ging er."]),
+    ("I really don't. Then I left.", "en", ["I really don't.", "Then I left."]),
+])
+def test_a_clitic_after_an_apostrophe_is_no_abbreviation(text: str, language: str,
+                                                         expected: list[str]) -> None:
+    # German "s." (siehe) is an abbreviation; "geht's." is a word that ends its sentence
+    assert sentences(text, language) == expected
