@@ -37,6 +37,16 @@ _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
+def is_initial(core: str) -> bool:
+    """Whether a word before a full stop is an initial ("E." of "Jonas E. Smith"): one letter
+    with its marks. `_terminator` and the plain-word path (`_plain_cut`) both ask this."""
+    return len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) is not None
+
+
+# What joins a word to the abbreviation it ends in: "Tuesday.Mr.", "Zimmermann-Str.",
+# "km/h.", and the elided article or preposition of Italian and French ("l'Avv.", "dall'art.").
+_ELISIONS = ("'", "\u2019")
+_WORD_SEPARATORS = (".", "-", "/", *_ELISIONS)
 
 # `TerminatorRules._plain_cut`: the shapes before which a word cuts without and with closing
 # quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
@@ -125,22 +135,28 @@ class TerminatorRules(LayoutRules):
         quotes.read(read_to)
         return None if quotes.keeps_whole(cut) else cut
 
+    def _enumeration(self, state: State, candidate: Candidate) -> bool:
+        """Whether the terminator ends an enumeration marker ("3.", "b)"), decided here: a
+        marker opens a sentence before it (unless a data rule keeps it) and ends none."""
+        core = candidate.core
+        if not (len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")")
+                and MARKER.fullmatch(core)):
+            return False
+        style = ".)" if candidate.closers else "."
+        is_marker = self._marker(state, candidate.core_start, core, style)
+        if is_marker is None:
+            return style == ".)"
+        if is_marker and not (style == "." and self._rule(state.text, candidate) is False):
+            state.cut(candidate.core_start)
+            state.in_item = True
+        return True
+
     def _terminator(self, state: State, candidate: Candidate) -> int | None:
         """Cut offset for a terminator run, or None when the sentence goes on."""
+        if self._enumeration(state, candidate):
+            return None
         text = state.text
         core = candidate.core
-        if len(core) <= 5 and candidate.run == "." and candidate.closers in ("", ")") \
-                and MARKER.fullmatch(core):
-            style = ".)" if candidate.closers else "."
-            is_marker = self._marker(state, candidate.core_start, core, style)
-            if is_marker is not None:
-                if is_marker and not (style == "." and self._rule(text, candidate) is False):
-                    state.cut(candidate.core_start)
-                    state.in_item = True
-                return None
-            if style == ".)":
-                return None
-
         decided = self._rule(text, candidate)
         if decided is not None:
             return candidate.close_end if decided else None
@@ -162,7 +178,11 @@ class TerminatorRules(LayoutRules):
             return candidate.close_end if shape in ("upper", "uncased", "digit") else None
         if not core:
             return candidate.close_end if shape in ("upper", "uncased") else None
+        return self._full_stop(text, candidate, shape)
 
+    def _full_stop(self, text: str, candidate: Candidate, shape: str) -> int | None:
+        """`_terminator` for a full stop after a word: abbreviations, initials, numbers."""
+        core = candidate.core
         klass = self._abbreviation(text, candidate)
         if klass == "prefix":
             return None
@@ -175,7 +195,7 @@ class TerminatorRules(LayoutRules):
             word = _WORD_AT.match(text, candidate.first_index)
             starts = word is not None and word.group() in self._starters
             return candidate.close_end if starts else None
-        if len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) and not (
+        if is_initial(core) and not (
                 self._pronoun_i and core == "I"
                 and previous_word_lower(text, candidate.token_start)):
             return None  # an initial: "Jonas E. Smith", "S. 225"
@@ -241,7 +261,7 @@ class TerminatorRules(LayoutRules):
         lookup = self.grammar.abbreviations
         key = core + "."
         if self._fast and key not in lookup and key not in self._abbreviation_tails \
-                and "." not in core[:-1] and "-" not in core[:-1] and "/" not in core[:-1]:
+                and not any(separator in core[:-1] for separator in _WORD_SEPARATORS):
             # Every spelling looked up below ends in `key`, and a longer one has it as a
             # proper ending: none can be an abbreviation (the common case, decided at once).
             return None
@@ -267,13 +287,17 @@ class TerminatorRules(LayoutRules):
         gap = gap_before(text, start)
         if gap != start and gap >= 1 and text[gap - 1].isalpha():
             # an abbreviation whose first word has no period: "et al."
+            # ("(ad es." is "ad es." after a bracket)
             word = TOKEN_BEFORE.match(text, max(0, gap - TOKEN_LIMIT), gap)
-            klass = lookup.get(text[word.start():gap] + core + ".") if word else None
+            first = text[word.start():gap].lstrip("".join(self._strip)) if word else ""
+            klass = lookup.get(first + core + ".") if first else None
             if klass is not None:
                 return klass
-        for separator in ".-/":
+        for separator in _WORD_SEPARATORS:
             if separator in core[:-1]:
                 tail = core.rsplit(separator, 1)[1]
+                if separator in _ELISIONS and len(tail) < 2:
+                    continue  # a clitic ("geht's.", "don't."), not an abbreviation
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
                     return lookup[tail + "."]
         return None
@@ -306,7 +330,7 @@ class TerminatorRules(LayoutRules):
             # abbreviation, an initial.
             if terminator != "." or (
                     MARKER.fullmatch(core) is None and (core + ".") not in lookup
-                    and _SINGLE_LETTER.fullmatch(core) is None):
+                    and not is_initial(core)):
                 # a lowercase word goes on the sentence after "!", after a closing quote or
                 # bracket and after a number (`_lowercase_start`)
                 lowercase = terminator in ".?" and not self._lowercase_continues \

@@ -6,7 +6,9 @@ A text is judged on its opening (`SAMPLE` characters, markup and links removed,
 Thai `th`, Greek `el`, ...), and so does a script that only a language file's `[detection]`
 table declares (`structchunk.lang.profiles`). Text in the scripts the compiled identifier
 knows (Latin, Cyrillic, Arabic, Devanagari, Han, kana, ...) is asked of it
-(`structchunk.lang.identifier`: fastText's lid.176, 176 languages, ISO 639-1 codes).
+(`structchunk.lang.identifier`: fastText's lid.176, 176 languages, ISO 639-1 codes), and
+where its best guess has a close neighbour (Slovak and Czech, Malay and Indonesian), the
+letters and words only one of them writes decide (`structchunk.lang.neighbours`).
 
 The language around a text (its prior) is kept where the identifier is not sure and still
 counts the prior among its candidates: a short English line in a German page stays German, a
@@ -23,6 +25,7 @@ from functools import lru_cache
 from structchunk.lang.counting import letters
 from structchunk.lang.grammars import DEFAULT_LANGUAGE
 from structchunk.lang.identifier import Guesses, identify, known_languages
+from structchunk.lang.neighbours import neighbours
 from structchunk.lang.noise import without_noise
 from structchunk.lang.profiles import Profiles, language_profiles
 from structchunk.lang.scripts import ScriptData, script_data, share_of, text_script
@@ -127,7 +130,9 @@ def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS
     placed = place(sample, script) if place is not None else None
     if placed is not None:
         return Verdict(placed)
-    return Verdict(None, identify(sample))  # a few letters of such a script decide nothing
+    # a few letters of such a script decide nothing; close neighbours the identifier confuses
+    # are told apart by their own letters and words (`structchunk.lang.neighbours`)
+    return Verdict(None, neighbours().settle(sample, identify(sample)))
 
 
 def detect_language(text: str, prior: str | None = None) -> str | None:

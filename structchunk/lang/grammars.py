@@ -197,48 +197,20 @@ def _is_script(name: str) -> bool:
 
 
 def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
+    """Every section, key and entry of a language file as the loader reads it: a misspelt
+    section or a wrong value is an error naming the file, never ignored."""
     for section, value in data.items():
-        if section == "rules":
-            if not isinstance(value, list):
-                raise GrammarError("rules: must be an array of tables ([[rules]])", origin)
-            continue
-        if section == "words":
-            if not isinstance(value, dict):
-                raise GrammarError("words: must be a table", origin)
-            for key, words in value.items():
-                for word in string_list(words, f"words.{key}", origin):
-                    if key == "space_scripts" and not _is_script(word):
-                        raise GrammarError(f"words.space_scripts: {word!r} is not a Unicode "
-                                           "script name (Thai, Lao, ...)", origin)
-                    if not _WORD.fullmatch(word):
-                        raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
-                                           "digits, apostrophes, hyphens, single spaces)", origin)
-            continue
-        if section not in _SECTIONS:
-            raise GrammarError(f"unknown section [{section}] (known: "
-                               f"{', '.join(('rules', 'words', *_SECTIONS))})", origin)
-        if not isinstance(value, dict):
-            raise GrammarError(f"{section}: must be a table", origin)
-        check_keys(value, _SECTIONS[section], section, origin)
-    header = data.get("grammar")
-    if header is None:
-        raise GrammarError("missing [grammar] table", origin)
-    if header.get("name") != name:
-        raise GrammarError(f"grammar.name: {header.get('name')!r} must be the file name "
-                           f"{name!r}", origin)
-    for key in ("inherits", "disable_rules"):
-        string_list(header.get(key, []), f"grammar.{key}", origin)
+        _check_section(section, value, origin)
+    _check_header(data.get("grammar"), name, origin)
     for key in _TERMINATOR_KEYS:
-        entries = string_list(data.get("terminators", {}).get(key, []), f"terminators.{key}",
-                              origin)
-        for entry in entries:
+        for entry in string_list(data.get("terminators", {}).get(key, []),
+                                 f"terminators.{key}", origin):
             if len(entry) != 1 or entry.isspace():
                 raise GrammarError(f"terminators.{key}: {entry!r} must be one character, "
                                    "not whitespace", origin)
     for key in ABBREVIATION_CLASSES:
-        entries = string_list(data.get("abbreviations", {}).get(key, []),
-                              f"abbreviations.{key}", origin)
-        for entry in entries:
+        for entry in string_list(data.get("abbreviations", {}).get(key, []),
+                                 f"abbreviations.{key}", origin):
             if not _ABBREVIATION.fullmatch(entry):
                 raise GrammarError(f"abbreviations.{key}: {entry!r} is not an abbreviation "
                                    "(letter groups separated by a period or one space, a period "
@@ -246,6 +218,46 @@ def _check_shape(data: dict[str, Any], name: str, origin: str) -> None:
     for key, value in data.get("options", {}).items():
         if not isinstance(value, bool):
             raise GrammarError(f"options.{key}: must be true or false", origin)
+
+
+def _check_section(section: str, value: Any, origin: str) -> None:
+    """One top-level entry: a known table (or the array of rules) with known keys."""
+    if section == "rules":
+        if not isinstance(value, list):
+            raise GrammarError("rules: must be an array of tables ([[rules]])", origin)
+        return
+    if section == "words":
+        _check_words(value, origin)
+        return
+    if section not in _SECTIONS:
+        raise GrammarError(f"unknown section [{section}] (known: "
+                           f"{', '.join(('rules', 'words', *_SECTIONS))})", origin)
+    if not isinstance(value, dict):
+        raise GrammarError(f"{section}: must be a table", origin)
+    check_keys(value, _SECTIONS[section], section, origin)
+
+
+def _check_words(value: Any, origin: str) -> None:
+    if not isinstance(value, dict):
+        raise GrammarError("words: must be a table", origin)
+    for key, words in value.items():
+        for word in string_list(words, f"words.{key}", origin):
+            if key == "space_scripts" and not _is_script(word):
+                raise GrammarError(f"words.space_scripts: {word!r} is not a Unicode "
+                                   "script name (Thai, Lao, ...)", origin)
+            if not _WORD.fullmatch(word):
+                raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "
+                                   "digits, apostrophes, hyphens, single spaces)", origin)
+
+
+def _check_header(header: Any, name: str, origin: str) -> None:
+    if header is None:
+        raise GrammarError("missing [grammar] table", origin)
+    if header.get("name") != name:
+        raise GrammarError(f"grammar.name: {header.get('name')!r} must be the file name "
+                           f"{name!r}", origin)
+    for key in ("inherits", "disable_rules"):
+        string_list(header.get(key, []), f"grammar.{key}", origin)
 
 
 # --- merging ------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from structchunk.lang.detect import (
 )
 from structchunk.lang.familiar import NO_VOCABULARY, Vocabulary
 from structchunk.lang.grammars import normalize_language
+from structchunk.lang.neighbours import neighbours
 from structchunk.lang.noise import without_noise
 from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
@@ -70,7 +71,9 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
         return judge("\n".join(pieces), found, least=1, limit=len(pieces) * (PIECE + 1))
     total = sum(weights.values())
     ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
-    return Verdict(None, tuple((code, weight / total) for code, weight in ranked))
+    # the openings together hold more of a close neighbour's own words than each alone
+    return Verdict(None, neighbours().settle(
+        "\n".join(pieces), tuple((code, weight / total) for code, weight in ranked)))
 
 
 def document_pieces(document: Document) -> list[str]:

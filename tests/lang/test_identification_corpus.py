@@ -1,9 +1,10 @@
 """Identification per language on the shared corpus, on samples drawn with a fixed seed.
 
 Targets (issue 23): whole documents right >= 99%, sentences of 40+ characters >= 95%, in
-every language. They are asserted where they hold; where the identifier's small model falls
-short (Slovak against Czech, Indonesian against Malay, Danish against Norwegian) a floor
-keeps it from getting worse, and docs/benchmarks.md has the figures on the whole corpus.
+every language. They are asserted where they hold (Slovak against Czech, Malay against
+Indonesian, Sanskrit against Hindi too, which grammars/detection/neighbours.toml tells apart);
+where a language falls short a floor keeps it from getting worse, and docs/benchmarks.md has
+the figures on the whole corpus.
 """
 
 from __future__ import annotations
@@ -21,12 +22,11 @@ from tests.invariants import assert_chunks_valid
 DOCUMENTS_PER_LANGUAGE = 12
 SENTENCES_PER_LANGUAGE = 60
 # Below target on the whole corpus (docs/benchmarks.md): held to a floor instead.
-DOCUMENT_FLOOR = {"sk": 0.75, "id": 0.85, "da": 0.9, "tr": 0.9, "ja": 0.9, "pt": 0.9}
-SENTENCE_FLOOR = {"sk": 0.75, "id": 0.85, "da": 0.85}
-MARKDOWN_FLOOR = {"ms": 0.0, "de": 0.9, "sa": 0.8}
-# Share of a guide's text in chunks labelled with its language; Sanskrit blocks are often
-# taken for Hindi or Marathi, Malay ones for Indonesian.
-CHUNK_FLOOR = {"ms": 0.0, "sa": 0.0}
+DOCUMENT_FLOOR = {"tr": 0.9, "ja": 0.9, "pt": 0.9}
+SENTENCE_FLOOR: dict[str, float] = {}
+MARKDOWN_FLOOR = {"de": 0.9}
+# Share of a guide's text in chunks labelled with its language, where below the 0.8 target.
+CHUNK_FLOOR: dict[str, float] = {}
 
 
 def _ud(corpus: Path) -> dict[str, list[dict]]:
