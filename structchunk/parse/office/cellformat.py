@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime
 import math
-from functools import lru_cache
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 import regex
 
