@@ -69,7 +69,9 @@ def chunker_options(args: argparse.Namespace) -> dict[str, Any]:
     """The shared set as Chunker keywords, the strategy's own options left out (see
     `evaluation_options.strategy_options`); defaults left out so they stay defaults."""
     options: dict[str, Any] = {"max_size": args.max_size, "overlap": args.overlap,
-                               "overlap_size": args.overlap_size, "language": args.language}
+                               "language": args.language}
+    if args.overlap_size:
+        options["overlap_size"] = args.overlap_size
     if args.tokenizer:
         options["tokenizer"] = args.tokenizer
     if args.min_size is not None:
