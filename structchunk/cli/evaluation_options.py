@@ -1,52 +1,43 @@
-"""Options shared by compare, check-spans and eval: which strategies, their options, the
-budget, and an embedding function named on the command line."""
+"""The shared option set read back: one `Chunking` per strategy named, with its options, and
+an embedding function named on the command line."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import inspect
+from dataclasses import dataclass
 from typing import Any
 
-from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.strategies import STRATEGIES
+from structchunk.cli.options import add_chunking_options, chunker_options
 from structchunk.errors import StrategyError
 from structchunk.evaluate.config import Chunking
 from structchunk.evaluate.embeddings import Embedding, hashing_embedding
 
 
 def add_chunking_arguments(command: argparse.ArgumentParser, several: bool) -> None:
-    if several:
-        command.add_argument("--strategies", default="hybrid,recursive,fixed",
-                             help="comma-separated strategies (default %(default)s; 'all' for "
-                                  "every one)")
-    else:
-        command.add_argument("--strategy", default="hybrid", choices=sorted(STRATEGIES))
-    command.add_argument("--max-size", type=int, default=DEFAULT_MAX_SIZE,
-                         help="budget per chunk (default %(default)s)")
-    command.add_argument("--tokenizer", default=None, metavar="NAME|PATH",
-                         help="count the budget in tokens of this tokenizer")
-    command.add_argument("--overlap", type=int, default=0,
-                         help="sentences repeated between neighbouring prose chunks")
-    add_strategy_option_arguments(command)
+    """The shared option set (`structchunk.cli.options`) on an evaluation command."""
+    add_chunking_options(command, several)
 
 
-def add_strategy_option_arguments(command: argparse.ArgumentParser,
-                                  overlap_size: bool = True) -> None:
-    """--option, --field and --embedding (and --overlap-size) for one or more strategies."""
-    if overlap_size:
-        command.add_argument("--overlap-size", type=int, default=0,
-                             help="overlap in the budget's unit (fixed, recursive: repeated "
-                                  "text; sentence strategies: whole sentences up to it)")
-    command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                         help="a strategy option, e.g. window=3, parent_size=4000, "
-                              "percentile=10; goes to every strategy that takes it")
-    command.add_argument("--field", action="append", default=[], metavar="KEY=VALUE",
-                         help="a field for metadata_aware headers, e.g. category=policy")
-    command.add_argument("--embedding", default=None, metavar="MODULE:NAME|hashing|minilm",
-                         help="embedding function (texts -> vectors) for semantic and eval; "
-                              "'hashing' is the built-in offline bag-of-words baseline, "
-                              "'minilm' all-MiniLM-L6-v2 from the bench extra (offline)")
+@dataclass(frozen=True)
+class NamedEmbedding:
+    """An embedding function named by its spec, resolved on first call: it pickles to worker
+    processes by name and is recorded in manifests and stamps by name, not by address."""
+
+    spec: str
+
+    @property
+    def stamp_name(self) -> str:
+        return self.spec
+
+    def __call__(self, texts: list[str]) -> Any:
+        return _resolve(self.spec)(texts)
+
+    def __str__(self) -> str:
+        return self.spec
 
 
 def chunkings(args: argparse.Namespace) -> dict[str, Chunking]:
@@ -59,6 +50,9 @@ def chunkings(args: argparse.Namespace) -> dict[str, Chunking]:
     options = _pairs(args.option, "--option")
     fields = _pairs(args.field, "--field")
     embedding = load_embedding(args.embedding) if args.embedding else None
+    shared = chunker_options(args)
+    parse_options = ({"markdown_backend": shared["markdown_backend"]}
+                     if "markdown_backend" in shared else {})
     result = {}
     for name in names:
         accepted = inspect.signature(STRATEGIES[name]).parameters
@@ -69,7 +63,10 @@ def chunkings(args: argparse.Namespace) -> dict[str, Chunking]:
             chosen["fields"] = fields
         result[name] = Chunking(strategy=name, max_size=args.max_size, overlap=args.overlap,
                                 overlap_size=args.overlap_size, options=chosen,
-                                tokenizer=args.tokenizer)
+                                tokenizer=args.tokenizer, min_size=args.min_size,
+                                language=args.language,
+                                sentence_backend=args.sentence_backend,
+                                parse_options=parse_options)
     return result
 
 
@@ -81,7 +78,13 @@ def strategy_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def load_embedding(spec: str) -> Embedding:
     """`hashing`, `minilm` or `package.module:function` (a callable taking a list of
-    texts)."""
+    texts), checked now and called by name."""
+    _resolve(spec)
+    return NamedEmbedding(spec)
+
+
+@functools.cache
+def _resolve(spec: str) -> Embedding:
     if spec == "hashing":
         return hashing_embedding()
     if spec == "minilm":
@@ -117,5 +120,5 @@ def _value(text: str) -> Any:
     return text
 
 
-__all__ = ["add_chunking_arguments", "add_strategy_option_arguments", "chunkings",
-           "load_embedding", "strategy_options"]
+__all__ = ["NamedEmbedding", "add_chunking_arguments", "chunkings", "load_embedding",
+           "strategy_options"]

@@ -8,15 +8,19 @@ from rich.panel import Panel
 from rich.tree import Tree
 
 from structchunk.chunk.chunk import Chunk
+from structchunk.decode import Source
 from structchunk.tree import Document, Node
 
 _MAX_TREE_NODES = 400
+DEFAULT_CHUNK_LIMIT = 50
+"""Chunks shown on a terminal: a long law has thousands; `--limit 0` shows all."""
 
 
 def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
                       console: Console | None = None, *, max_nodes: int = _MAX_TREE_NODES,
-                      tree: bool = True) -> None:
-    """The tree (at most `max_nodes` nodes; `tree=False` leaves it out), then the chunks."""
+                      tree: bool = True, limit: int = DEFAULT_CHUNK_LIMIT) -> None:
+    """The tree (at most `max_nodes` nodes; `tree=False` leaves it out), then the chunks (at
+    most `limit`, 0 for all)."""
     console = console or Console()
     source = document.source
     console.print(f"[bold]{escape(source.origin)}[/]  format={document.format}  "
@@ -29,22 +33,31 @@ def render_inspection(document: Document, chunks: list[Chunk], max_size: int,
     else:
         console.print(f"[dim]tree not shown: {_count_nodes(document)} nodes (--no-tree)[/]")
     console.print(f"\n[bold]{len(chunks)} chunks[/] (max size {max_size})")
-    for chunk in chunks:
-        path = " > ".join(chunk.heading_path) or "(no heading)"
-        first = source.line_of(chunk.start)
-        last = source.line_of(max(chunk.start, chunk.end - 1))
-        flags = " [red]oversized[/]" if chunk.metadata.get("oversized") else ""
-        pages = chunk.metadata.get("pages")
-        if pages:
-            flags += f"  pages {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")
-        title = (f"#{chunk.index}  size {chunk.size}  lines {first}-{last}  "
-                 f"[{chunk.start}:{chunk.end}]  {chunk.language or '-'}{flags}")
-        body = escape(_clip(chunk.text))
-        if (chunk.context_start, chunk.context_end) != (chunk.start, chunk.end):
-            body += (f"\n[dim]context [{chunk.context_start}:{chunk.context_end}] "
-                     f"({len(chunk.context)} chars):[/]\n" + escape(_clip(chunk.context, 300)))
-        console.print(Panel(body, title=title, subtitle=escape(path), title_align="left",
-                            subtitle_align="left"))
+    shown = chunks if limit <= 0 else chunks[:limit]
+    for chunk in shown:
+        _print_chunk(console, source, chunk)
+    if len(shown) < len(chunks):
+        console.print(f"[dim]… {len(chunks) - len(shown)} more chunks not shown; --limit 0 "
+                      f"shows all, --limit N the first N, --json every one as data[/]")
+
+
+def _print_chunk(console: Console, source: Source, chunk: Chunk) -> None:
+    """One chunk as a panel: index, size, lines, span, language and flags; its text."""
+    path = " > ".join(chunk.heading_path) or "(no heading)"
+    first = source.line_of(chunk.start)
+    last = source.line_of(max(chunk.start, chunk.end - 1))
+    flags = " [red]oversized[/]" if chunk.metadata.get("oversized") else ""
+    pages = chunk.metadata.get("pages")
+    if pages:
+        flags += f"  pages {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")
+    title = (f"#{chunk.index}  size {chunk.size}  lines {first}-{last}  "
+             f"[{chunk.start}:{chunk.end}]  {chunk.language or '-'}{flags}")
+    body = escape(_clip(chunk.text))
+    if (chunk.context_start, chunk.context_end) != (chunk.start, chunk.end):
+        body += (f"\n[dim]context [{chunk.context_start}:{chunk.context_end}] "
+                 f"({len(chunk.context)} chars):[/]\n" + escape(_clip(chunk.context, 300)))
+    console.print(Panel(body, title=title, subtitle=escape(path), title_align="left",
+                        subtitle_align="left"))
 
 
 def _count_nodes(document: Document) -> int:

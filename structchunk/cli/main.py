@@ -10,20 +10,20 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.batch.interrupt import Interrupted
 from structchunk.batch.worker import worker_chunker
 from structchunk.chunk.chunk import Chunk
-from structchunk.chunk.strategies import STRATEGIES
 from structchunk.chunker import Chunker
 from structchunk.cli import check_spans as check_spans_command
 from structchunk.cli import compare as compare_command
 from structchunk.cli import evaluate as evaluate_command
 from structchunk.cli.collection import add_collection_arguments, run_collection
-from structchunk.cli.evaluation_options import add_strategy_option_arguments, strategy_options
+from structchunk.cli.evaluation_options import strategy_options
 from structchunk.cli.html import write_html
-from structchunk.cli.inspect import render_inspection
+from structchunk.cli.inspect import DEFAULT_CHUNK_LIMIT, render_inspection
+from structchunk.cli.options import add_chunking_options, chunker_options
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import DISTRIBUTION, StructchunkError
 from structchunk.tokens import resolve_tokenizer
@@ -36,21 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     def common(command: argparse.ArgumentParser) -> None:
-        command.add_argument("--max-size", type=int, default=DEFAULT_MAX_SIZE,
-                             help="budget per chunk, in characters or, with --tokenizer, in "
-                                  "tokens (default %(default)s)")
-        command.add_argument("--tokenizer", default=None, metavar="NAME|PATH",
-                             help="count tokens: cl100k_base, o200k_base, a model name such "
-                                  "as gpt-4o, or a tokenizer.json path")
-        command.add_argument("--strategy", choices=sorted(STRATEGIES), default="hybrid")
-        command.add_argument("--overlap", type=int, default=0,
-                             help="sentences repeated between neighbouring prose chunks")
+        add_chunking_options(command)
         command.add_argument("--format", default=None, help="force the input format")
         command.add_argument("--code-language", default=None, metavar="NAME",
                              help="read the input as code in this language (implies --format "
                                   "code), e.g. for code on stdin: split - --code-language python")
-        command.add_argument("--language", "--lang", dest="language", default=None,
-                             help="force the natural language (e.g. de, en, hi)")
         command.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES,
                              help="refuse files larger than this (default %(default)s)")
         command.add_argument("--password", default=None, help="password of an encrypted PDF")
@@ -68,7 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--html", default=None, metavar="OUT.html",
                          help="write one self-contained page: the source with every chunk "
                               "shaded and its details")
-    add_strategy_option_arguments(inspect)
+    inspect.add_argument("--limit", type=int, default=DEFAULT_CHUNK_LIMIT, metavar="N",
+                         help="show at most N chunks (default %(default)s; 0 shows all); the "
+                              "rest is counted")
     common(inspect)
 
     splitter = commands.add_parser(
@@ -133,17 +125,23 @@ def _version() -> str:
     return f"structchunk {number} (distribution {DISTRIBUTION})"
 
 
-def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chunk]]:
-    options = {} if args.password is None else {"password": args.password}
+def _chunk_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The Chunker keywords of inspect and split: the shared set and the input options."""
+    options = {"strategy": args.strategy, "format": args.format, "strict": args.strict,
+               "max_bytes": args.max_bytes, **chunker_options(args)}
     if args.code_language:
         options["code_language"] = args.code_language
-    if not args.strict:
-        options["strict"] = False
-    chunker = Chunker.named("structchunk inspect", {
-        "format": args.format, "language": args.language, "max_bytes": args.max_bytes,
-        "strategy": args.strategy, "max_size": args.max_size, "overlap": args.overlap,
-        "tokenizer": args.tokenizer, "overlap_size": getattr(args, "overlap_size", 0),
-        "strategy_options": strategy_options(args) or None, **options})
+    chosen = strategy_options(args)
+    if chosen:
+        options["strategy_options"] = chosen
+    return options
+
+
+def _chunk_file(name: str, args: argparse.Namespace) -> tuple[Document, list[Chunk]]:
+    options = _chunk_options(args)
+    if args.password is not None:
+        options["password"] = args.password
+    chunker = Chunker.named("structchunk inspect", options)
     document = chunker.parse(Path(name))
     return document, chunker.split(document)
 
@@ -165,18 +163,12 @@ def _inspect(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         render_inspection(document, chunks, args.max_size, max_nodes=args.max_nodes,
-                          tree=not args.no_tree)
+                          tree=not args.no_tree, limit=args.limit)
     return 0
 
 
 def _split(args: argparse.Namespace) -> int:
-    chunk_options = {"strategy": args.strategy, "max_size": args.max_size,
-                     "overlap": args.overlap, "format": args.format, "language": args.language,
-                     "strict": args.strict, "max_bytes": args.max_bytes}
-    if args.tokenizer:
-        chunk_options["tokenizer"] = args.tokenizer  # a name or path: workers resolve it
-    if args.code_language:
-        chunk_options["code_language"] = args.code_language
+    chunk_options = _chunk_options(args)  # a tokenizer by name or path: workers resolve it
     # every option checked once, before any file is read; the workers build the same Chunker
     worker_chunker(chunk_options, args.password)
     return run_collection(args, chunk_options, password=args.password)

@@ -1,5 +1,7 @@
 """BM25 over chunk texts with the bm25s library; tokens are lowercased runs of letters, marks
-and digits, so Devanagari words keep their vowel signs."""
+and digits, so Devanagari words keep their vowel signs. Chinese and Japanese write no spaces
+between words, so a run of Han or kana becomes its character bigrams (a lone character
+itself): a query then shares terms with the chunk that answers it, without a segmenter."""
 
 from __future__ import annotations
 
@@ -9,11 +11,19 @@ import regex
 
 from structchunk.errors import MissingDependencyError, install_hint
 
-_TOKEN = regex.compile(r"[\p{L}\p{M}\p{N}]+")
+_CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\u30fc"
+_TOKEN = regex.compile(rf"(?P<cjk>[{_CJK}]+)|(?:(?![{_CJK}])[\p{{L}}\p{{M}}\p{{N}}])+")
 
 
 def tokens(text: str) -> list[str]:
-    return [token.lower() for token in _TOKEN.findall(text)]
+    result: list[str] = []
+    for match in _TOKEN.finditer(text):
+        run = match.group().lower()
+        if match.group("cjk") is None or len(run) == 1:
+            result.append(run)
+        else:
+            result.extend(run[i:i + 2] for i in range(len(run) - 1))
+    return result
 
 
 class BM25Index:

@@ -17,7 +17,8 @@ class CaseError(StructchunkError):
 
 @dataclass(frozen=True)
 class SpanCase:
-    """One case. `doc` is relative to the corpus folder; `header` only for table rows."""
+    """One case. `doc` is relative to the corpus folder; `header` only for table rows;
+    `char_start` chooses among several occurrences of the span (the nearest)."""
 
     id: str
     doc: str
@@ -25,6 +26,7 @@ class SpanCase:
     span: str
     header: str | None = None
     kind: str | None = None
+    char_start: int | None = None  # where the span starts in the file; picks one occurrence
 
 
 def load_cases(path: str | Path) -> list[SpanCase]:
@@ -73,10 +75,13 @@ def _case(record: Any, number: int, path: Path) -> SpanCase:
     if missing:
         raise CaseError(f"case {number}: missing {', '.join(missing)}", str(path))
     header = record.get("header")
+    char_start = record.get("char_start")
     return SpanCase(id=str(record.get("id") or f"case-{number}"), doc=record["doc"],
                     query=record["query"], span=record["span"],
                     header=header if isinstance(header, str) and header else None,
-                    kind=record.get("kind"))
+                    kind=record.get("kind"),
+                    char_start=char_start if isinstance(char_start, int)
+                    and not isinstance(char_start, bool) else None)
 
 
 __all__ = ["CaseError", "SpanCase", "load_cases"]

@@ -19,19 +19,24 @@ class Corpus:
         self.root = Path(root)
         if not self.root.is_dir():
             raise SourceNotFoundError("the corpus is not a folder", str(root))
-        self._documents: dict[str, Document] = {}
+        self._documents: dict[tuple[str, str], Document] = {}
 
-    def document(self, name: str) -> Document:
-        if name not in self._documents:
+    def document(self, name: str, chunking: Chunking | None = None) -> Document:
+        """The named document, parsed once per set of parse options (a configuration's
+        Markdown backend, say, builds another tree)."""
+        key = (name, chunking.parse_key() if chunking is not None else "")
+        if key not in self._documents:
             path = self.root / name
             if not path.is_file():
                 raise SourceNotFoundError(f"no such document in the corpus {self.root}", name)
-            self._documents[name] = parse(path)
-        return self._documents[name]
+            self._documents[key] = (chunking.chunker.parse(path) if chunking is not None
+                                    and chunking.parse_key() else parse(path))
+        return self._documents[key]
 
     def chunks(self, names: Iterable[str], chunking: Chunking) -> dict[str, list[Chunk]]:
         """All chunks of each named document (parents included), in document order."""
-        return {name: chunking.split(self.document(name)) for name in dict.fromkeys(names)}
+        return {name: chunking.split(self.document(name, chunking))
+                for name in dict.fromkeys(names)}
 
 
 def searchable(chunked: dict[str, list[Chunk]]) -> list[tuple[str, Chunk]]:

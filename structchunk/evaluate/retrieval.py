@@ -3,7 +3,8 @@
 Each configuration chunks every document the cases name; all chunks go into one index (BM25,
 built in and offline, or any embedding function); each case's query is run. A retrieved chunk
 is a hit when it comes from the case's document and what the model reads from it (its
-context) holds the whole span, and a table row's header.
+context) holds the occurrence of the span nearest the case's `char_start`, and a table row's
+header: the rule `check-spans` applies too (`holders`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.errors import StrategyError
 from structchunk.evaluate.bm25 import BM25Index
 from structchunk.evaluate.cases import SpanCase
-from structchunk.evaluate.checks import holds
 from structchunk.evaluate.config import Chunking
 from structchunk.evaluate.corpus import Corpus, searchable
 from structchunk.evaluate.embeddings import Embedding
+from structchunk.evaluate.holders import Occurrence, locate, reads
 
 Search = Callable[[str, int], list[int]]
 
@@ -48,22 +49,35 @@ def evaluate(cases: Sequence[SpanCase], corpus: Corpus, chunkings: dict[str, Chu
         if embedding is not None:
             retrievers["embedding"] = _dense(embedding, texts)
         for retriever, search in retrievers.items():
-            rows.append(_score(name, retriever, cases, pool, search, k))
+            rows.append(_score(name, retriever, cases, pool, search, k,
+                               _occurrences(cases, corpus, chunking)))
     return rows
 
 
+def _occurrences(cases: Sequence[SpanCase], corpus: Corpus, chunking: Chunking
+                 ) -> list[Occurrence | None]:
+    return [locate(case, corpus.document(case.doc, chunking).text) for case in cases]
+
+
 def _score(name: str, retriever: str, cases: Sequence[SpanCase], pool: list[tuple[str, Chunk]],
-           search: Search, k: int) -> Scores:
+           search: Search, k: int, occurrences: list[Occurrence | None]) -> Scores:
     depth = max(k, 10)
     recall = mrr = first = ceiling = 0.0
-    for case in cases:
+    for case, occurrence in zip(cases, occurrences, strict=True):
+        if occurrence is None:
+            continue
+
+        def holds(chunk: Chunk, occurrence: Occurrence = occurrence,
+                  case: SpanCase = case) -> bool:
+            return reads(chunk, occurrence, case)
+
         ranks = [rank for rank, number in enumerate(search(case.query, depth), 1)
-                 if pool[number][0] == case.doc and holds(pool[number][1], case)]
+                 if pool[number][0] == case.doc and holds(pool[number][1])]
         best = ranks[0] if ranks else math.inf
         recall += best <= k
         mrr += 1 / best if best <= 10 else 0.0
         first += best == 1
-        ceiling += any(doc == case.doc and holds(chunk, case) for doc, chunk in pool)
+        ceiling += any(doc == case.doc and holds(chunk) for doc, chunk in pool)
     total = max(1, len(cases))
     return Scores(name, retriever, len(pool), ceiling / total, recall / total, mrr / total,
                   first / total, k)

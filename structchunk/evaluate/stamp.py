@@ -1,17 +1,20 @@
-"""The stamp of a chunking: structchunk's version, the strategy and its options, and checksums
-of the grammar files. Chunks built under another stamp are another index: a changed chunker
-must force a full re-index, and `--require-stamp` makes that a failing check."""
+"""The stamp of a chunking: structchunk's version, a hash of the package's code, every option that
+can move a boundary (strategy and its options, budget, Markdown and sentence backends, language,
+parse options), and checksums of the grammar files. Chunks built under another stamp are another
+index: a changed chunker must force a full re-index, and `--require-stamp` makes that a failing
+check."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from structchunk.errors import StructchunkError
 from structchunk.evaluate.config import Chunking
-from structchunk.resources import grammar_roots
+from structchunk.resources import grammar_roots, grammars_root
 
 STAMP_SCHEMA = "structchunk.stamp/v1"
 
@@ -35,10 +38,36 @@ def grammar_checksums() -> dict[str, str]:
     return checksums
 
 
+@cache
+def code_checksum() -> str:
+    """sha256 over the package's own .py files and built-in grammar files (path and bytes),
+    so a change under the same version number still changes the stamp. Computed once per
+    process: the installed code does not change while it runs."""
+    package = Path(__file__).resolve().parent.parent
+    grammars = grammars_root()
+    digest = hashlib.sha256()
+    for root, files in ((package, package.rglob("*.py")), (grammars, grammars.rglob("*"))):
+        for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(f"{root.name}/{path.relative_to(root).as_posix()}".encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def markdown_backend(chunking: Chunking) -> str:
+    """The Markdown backend the chunking's parse uses: the option, or the default in force."""
+    chosen = chunking.parse_options.get("markdown_backend")
+    if chosen:
+        return str(chosen)
+    from structchunk.parse.markdown import pyromark_tokens
+
+    return "pyromark" if pyromark_tokens.available() else "markdown-it"
+
+
 def make_stamp(chunking: Chunking) -> dict[str, Any]:
     from structchunk import __version__
 
-    return {"schema": STAMP_SCHEMA, "structchunk": __version__, **chunking.describe(),
+    return {"schema": STAMP_SCHEMA, "structchunk": __version__, "code": code_checksum(),
+            **chunking.describe(), "markdown_backend": markdown_backend(chunking),
             "grammars": grammar_checksums()}
 
 
@@ -72,5 +101,5 @@ def stamp_differences(expected: dict[str, Any], actual: dict[str, Any]) -> list[
     return lines
 
 
-__all__ = ["STAMP_SCHEMA", "StampError", "grammar_checksums", "make_stamp", "read_stamp",
-           "stamp_differences"]
+__all__ = ["STAMP_SCHEMA", "StampError", "code_checksum", "grammar_checksums", "make_stamp",
+           "markdown_backend", "read_stamp", "stamp_differences"]

@@ -4,8 +4,12 @@ Install with `pip install "structchunk-rag[langchain]"`. A drop-in for
 `RecursiveCharacterTextSplitter`: every argument it takes is accepted, and does this:
 
 - `chunk_size`: the budget (`max_size`), measured on the embedded text, heading path included.
-- `chunk_overlap`: at most this much of the previous chunk's trailing whole sentences is
-  repeated at the start of a prose chunk (in the same units as `chunk_size`).
+- `chunk_overlap`: LangChain's meaning by default (`overlap_style="langchain"`): every page
+  after the first starts with the tail of the text before it, up to `chunk_overlap` (in the
+  units of `chunk_size`), cut at a word, within `chunk_size` (the chunks are sized for it);
+  metadata `overlap_start` says where the repeated tail starts, while `start_index` and
+  `end_index` keep pointing at the chunk's own verbatim content. `overlap_style="structchunk"`
+  repeats only whole trailing sentences inside split prose, up to `chunk_overlap`.
 - `length_function`: how `chunk_size` and `chunk_overlap` are counted (characters by default).
 - `keep_separator`: accepted for compatibility; chunks are always exact source slices, so
   separators are never dropped or moved, whatever its value.
@@ -24,12 +28,14 @@ Metadata values are strings, numbers or booleans only (see `integrations.common`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
-from structchunk.errors import MissingDependencyError, install_hint
+from structchunk.errors import MissingDependencyError, OptionError, install_hint
 from structchunk.integrations.common import chunk_string, flat_metadata, string_chunker
+from structchunk.integrations.overlap import STYLES, Page, overlapped_pages
 from structchunk.options import check_keywords
 from structchunk.tokens import resolve_tokenizer
 
@@ -56,12 +62,16 @@ class StructchunkTextSplitter(TextSplitter):
                  code_language: str | None = None, language: str | None = None,
                  embed_context: bool = True, include_content: bool = False,
                  overlap_sentences: int = 0, sentence_backend: Any = "structchunk",
-                 **kwargs: Any) -> None:
+                 overlap_style: str = "langchain", **kwargs: Any) -> None:
         check_keywords(kwargs, _COMPATIBLE, "StructchunkTextSplitter", extra_known=(
             "chunk_size", "chunk_overlap", "length_function", "keep_separator",
             "add_start_index", "strip_whitespace", "tokenizer", "strategy", "format",
             "code_language", "language", "embed_context", "include_content",
-            "overlap_sentences", "sentence_backend"))
+            "overlap_sentences", "sentence_backend", "overlap_style"))
+        if overlap_style not in STYLES:
+            raise OptionError(f"StructchunkTextSplitter: overlap_style {overlap_style!r} is "
+                              f"not one of {', '.join(STYLES)}")
+        self._tail = chunk_overlap if overlap_style == "langchain" else 0
         self._counter = resolve_tokenizer(tokenizer) if tokenizer is not None else None
         measure = self._counter or length_function
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
@@ -69,8 +79,9 @@ class StructchunkTextSplitter(TextSplitter):
                          add_start_index=add_start_index, strip_whitespace=strip_whitespace)
         self._chunker = string_chunker(
             "StructchunkTextSplitter", format=format, code_language=code_language,
-            strategy=strategy, max_size=chunk_size, overlap=overlap_sentences,
-            overlap_size=chunk_overlap, language=language, sentence_backend=sentence_backend,
+            strategy=strategy, max_size=chunk_size - self._tail, overlap=overlap_sentences,
+            overlap_size=chunk_overlap - self._tail, language=language,
+            sentence_backend=sentence_backend,
             length_function=None if measure is len else measure)
         self._embed_context = embed_context
         self._include_content = include_content
@@ -115,12 +126,22 @@ class StructchunkTextSplitter(TextSplitter):
         it came from, chooses the format when none was given."""
         return chunk_string(self._chunker, text, source_id, path)
 
-    def _page(self, chunk: Chunk) -> str:
-        page = chunk.text if self._embed_context else chunk.content
-        return page.strip() if self._strip_whitespace else page
+    def pages(self, text: str, source_id: str | None = None, path: str | None = None
+              ) -> list[Page]:
+        """The chunks of `text` with their page content, the LangChain overlap included."""
+        chunks = self.chunks(text, source_id, path)
+        raw = [chunk.text if self._embed_context else chunk.content for chunk in chunks]
+        if self._tail:
+            pages = overlapped_pages(text, chunks, raw, self._tail, self._chunk_size,
+                                     self._length_function)
+        else:
+            pages = [Page(chunk, page) for chunk, page in zip(chunks, raw, strict=True)]
+        if self._strip_whitespace:
+            pages = [replace(page, text=page.text.strip()) for page in pages]
+        return pages
 
     def split_text(self, text: str) -> list[str]:
-        return [self._page(chunk) for chunk in self.chunks(text)]
+        return [page.text for page in self.pages(text)]
 
     def create_documents(self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None
                          ) -> list[LangChainDocument]:
@@ -133,11 +154,14 @@ class StructchunkTextSplitter(TextSplitter):
             base = dict(metadatas[position]) if metadatas else {}
             source = base.get("source")
             named = base.get("file_path") or source
-            for chunk in self.chunks(text, source_id=str(source) if source else None,
-                                     path=str(named) if named else None):
+            for page in self.pages(text, source_id=str(source) if source else None,
+                                   path=str(named) if named else None):
+                chunk = page.chunk
                 metadata = {**base, **flat_metadata(chunk, offsets=self._add_start_index,
                                                     content=self._include_content)}
-                documents.append(LangChainDocument(page_content=self._page(chunk),
+                if page.overlap_start is not None:
+                    metadata["overlap_start"] = page.overlap_start
+                documents.append(LangChainDocument(page_content=page.text,
                                                    metadata=metadata, id=chunk.chunk_id))
         return documents
 

@@ -86,10 +86,11 @@ def test_metadata_is_flat_and_content_only_when_asked() -> None:
         assert TEXT[start:end] == document.metadata["content"]
 
 
-def test_chunk_overlap_repeats_whole_sentences_within_the_overlap() -> None:
+def test_structchunk_overlap_repeats_whole_sentences_within_the_overlap() -> None:
     text = (SAMPLES / "long_handbook.md").read_text(encoding="utf-8")
     plain = StructchunkTextSplitter(chunk_size=400).create_documents([text])
     overlapping = StructchunkTextSplitter(chunk_size=400, chunk_overlap=120,
+                                          overlap_style="structchunk",
                                           include_content=True).create_documents([text])
     repeats = [(a, b) for a, b in zip(overlapping, overlapping[1:], strict=False)
                if b.metadata["start_index"] < a.metadata["end_index"]]
@@ -170,8 +171,8 @@ def test_a_whole_langchain_flow_keeps_exact_offsets() -> None:
 
     reference = {}
     for name, text in sources.items():
-        for chunk in structchunk.split(from_text(text), max_size=500, overlap_size=50,
-                                       source_id=name):
+        # LangChain's overlap: chunks sized for the 50 repeated before each of them
+        for chunk in structchunk.split(from_text(text), max_size=450, source_id=name):
             reference[chunk.chunk_id] = chunk
     hits = store.similarity_search("parental leave weeks", k=6)
     assert hits and any("leave" in hit.page_content.lower() for hit in hits)
@@ -182,7 +183,10 @@ def test_a_whole_langchain_flow_keeps_exact_offsets() -> None:
         start, end = hit.metadata["start_index"], hit.metadata["end_index"]
         chunk = reference[hit.metadata["chunk_id"]]
         assert source[start:end] == chunk.content
-        assert hit.page_content == chunk.text.strip()
+        tail = source[hit.metadata.get("overlap_start", start):start]
+        assert 0 < len(tail) <= 50 or chunk.index == 0
+        assert hit.page_content == (chunk.text[:len(chunk.text) - len(chunk.content)] + tail
+                                    + chunk.content).strip()
 
 
 def test_documents_carry_what_the_model_reads() -> None:

@@ -2,14 +2,16 @@
 
 A chunk from the middle of a file often never names what it is about. The header restores
 that: `title | language | section path | key: value ...` from the document's title (front
-matter `title:` or its first heading), the chunk's language, its heading path and fields the
-caller gives (`category="policy"`). The header is counted in the budget; the content and the
-context stay the verbatim source.
+matter `title:` or its first heading), the chunk's language, its heading path and fields:
+each document's own front matter keys (`category:` by default, or the keys the caller names
+in `front_matter=`), else the value the caller gives (`category="policy"`), so a folder of
+documents of several categories gets each document's own. The header is counted in the
+budget; the content and the context stay the verbatim source.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import regex
@@ -26,15 +28,22 @@ from structchunk.tree import Document, NodeKind
 
 SEPARATOR = " | "
 _FRONT_MATTER_TITLE = regex.compile(r"""(?m)^title:[ \t]*["']?(.+?)["']?[ \t]*$""")
+# A top-level scalar key of YAML (`key: value`) or TOML (`key = value`) front matter.
+_FRONT_MATTER_KEY = regex.compile(
+    r"""(?m)^(?P<key>[A-Za-z_][\w.-]*)[ \t]*(?::|=)[ \t]*(?P<value>[^\s\[{|>#].*?)[ \t]*$""")
+DEFAULT_FRONT_MATTER_KEYS = ("category",)
 
 
 class MetadataAwareChunker:
     """`title` overrides the document's own title; `fields` (or keyword arguments) are
-    added as `key: value` to every header, in the order given."""
+    added as `key: value` to every header, in the order given, each replaced by the
+    document's own front matter value of the same key when it has one; the `front_matter`
+    keys (default `category`) come from each document's front matter alone."""
 
     name = "metadata_aware"
 
     def __init__(self, title: str | None = None, fields: Mapping[str, object] | None = None,
+                 front_matter: Sequence[str] | str = DEFAULT_FRONT_MATTER_KEYS,
                  **more_fields: object) -> None:
         if fields is not None and not isinstance(fields, Mapping):
             raise StrategyError(
@@ -46,12 +55,27 @@ class MetadataAwareChunker:
                 raise StrategyError(f"metadata_aware: field {key!r} needs a name and a value")
         self.title = title
         self.fields = {key: " ".join(str(value).split()) for key, value in merged.items()}
+        keys = [front_matter] if isinstance(front_matter, str) else list(front_matter)
+        if any(not isinstance(key, str) or not key for key in keys):
+            raise StrategyError(f"metadata_aware: front_matter names keys, e.g. "
+                                f"['category'], not {front_matter!r}")
+        self.front_matter_keys = tuple(keys)
+
+    def document_fields(self, document: Document) -> dict[str, str]:
+        """The header's fields for this document: the caller's, each replaced by the
+        document's front matter value of that key, then the front matter keys asked for."""
+        own = _front_matter_values(document)
+        fields = {key: own.get(key, value) for key, value in self.fields.items()}
+        fields.update((key, own[key]) for key in self.front_matter_keys
+                      if key in own and key not in fields)
+        return fields
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
         return HybridChunker().chunk(document, self._plan(document, context)[0])
 
     def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]:
         reduced, title = self._plan(document, context)
+        fields = self.document_fields(document)
         packer, pieces = final_pieces(document, HybridChunker().chunk(document, reduced),
                                       reduced)
         chunks = assemble(document, pieces, packer, reduced.budget, context.language_at,
@@ -62,7 +86,7 @@ class MetadataAwareChunker:
             path_line = packer.context_of(piece)
             body = embedded_body(document.text, piece)
             parts = [title, chunk.language, path_line,
-                     *(f"{key}: {value}" for key, value in self.fields.items())]
+                     *(f"{key}: {value}" for key, value in fields.items())]
             text = chunk.text
             header = path_line
             # Drop the least specific parts until the header fits (the plain heading path
@@ -96,7 +120,7 @@ class MetadataAwareChunker:
         """The budget left for the path line and body once the rest of the header is in,
         and the title as it goes into the header."""
         budget = context.budget
-        fields = [f"{key}: {value}" for key, value in self.fields.items()]
+        fields = [f"{key}: {value}" for key, value in self.document_fields(document).items()]
 
         def reserve_for(title: str | None) -> int:
             fixed = [title, document.language or "xx", *fields]
@@ -121,6 +145,22 @@ class MetadataAwareChunker:
                                               overlap_size=budget.overlap_size)), title
 
 
+def _front_matter_values(document: Document) -> dict[str, str]:
+    """Top-level scalar keys of the document's front matter (quotes removed), if it has one."""
+    node = next((node for node, _ in document.root.walk()
+                 if node.kind is NodeKind.FRONT_MATTER), None)
+    if node is None:
+        return {}
+    values: dict[str, str] = {}
+    for match in _FRONT_MATTER_KEY.finditer(document.content(node)):
+        value = match.group("value").strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        if value:
+            values.setdefault(match.group("key"), " ".join(value.split()))
+    return values
+
+
 def _dropping_order(parts: list[str | None], path_line: str) -> list[list[str | None]]:
     """The full header, then without the fields, the title, the language in turn."""
     title, language, _path, *fields = parts
@@ -128,4 +168,4 @@ def _dropping_order(parts: list[str | None], path_line: str) -> list[list[str | 
             [language, path_line], [path_line]]
 
 
-__all__ = ["MetadataAwareChunker"]
+__all__ = ["DEFAULT_FRONT_MATTER_KEYS", "MetadataAwareChunker"]
