@@ -14,7 +14,6 @@ for each run of inline events directly inside an item, as markdown-it makes a hi
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
@@ -75,7 +74,7 @@ def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
         head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
     converter = _Converter(parsed, max_nesting)
     events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
-    return head + _list_ends(list(converter.run(events)), source)
+    return head + _list_ends(converter.run(events), source)
 
 
 def front_matter_lines(source: Source) -> int:
@@ -142,6 +141,14 @@ class _Converter:
                 starts.pop()
             self.line_starts = starts
         self.max_nesting = max_nesting
+        self.out: list[BlockToken] = []
+        self.closers: list[str] = []  # closing token type of each open container
+        self.skipping = 0  # > 0 inside a block dropped for depth: how many of its blocks are open
+        self.leaf: str | None = None  # the open leaf block's closing type
+        self.heading: list[int] = []  # byte ranges of a heading's inline events
+        self.loose: list[int] | None = None  # byte range of the inline run of a tight item
+        self.in_item = False  # inline events here belong to a tight item's paragraph
+        self.opaque: str | None = None  # a leaf whose inner events say nothing: only its end counts
 
     def _lines(self, start: int, end: int) -> list[int]:
         """Lines [first, past last) of a byte range, ignoring whitespace at its end: a range
@@ -169,111 +176,134 @@ class _Converter:
         rest = self._slice(end, next_start if next_start is not None else end + 400)
         return bool(rest.strip(" \t\r\n>"))
 
-    def run(self, events: Any) -> Iterator[BlockToken]:
-        closers: list[str] = []  # closing token type of each open container
-        skipping = 0  # > 0 inside a block dropped for depth: how many of its blocks are open
-        leaf: str | None = None  # the open leaf block's closing type
-        heading: list[int] = []  # byte ranges of a heading's inline events
-        loose: list[int] | None = None  # byte range of the inline run of a tight item
-        limit = self.max_nesting
-        in_item = False  # inline events here belong to a tight item's paragraph
-        opaque: str | None = None  # a leaf whose inner events say nothing: only its end counts
+    def run(self, events: Any) -> list[BlockToken]:
+        """The block tokens of pyromark's events. Each event goes to the handler of its kind
+        (a bare event, an inline or table event, a block start or end); the handlers share
+        the converter's state: the open containers, the open leaf, the inline run of a tight
+        item and the depth of a block dropped for nesting."""
         for event, span in events:
-            if opaque is not None:
+            opaque = self.opaque
+            if opaque is not None:  # inside a paragraph or code block: wait for its end
                 if type(event) is not dict:
                     continue
                 value = event.get("End")
-                if value is None or (value if type(value) is str else next(iter(value))) \
-                        != opaque:
+                if value is None or _event_name(value) != opaque:
                     continue
-                opaque = None
+                self.opaque = None
             if type(event) is str:  # Rule, SoftBreak, HardBreak
-                if event != "Rule" or leaf is not None:
-                    if leaf == "heading_close":
-                        heading += (span["start"], span["end"])
-                    elif in_item:
-                        loose = _extend(loose, span)
-                    continue
-                if skipping:
-                    continue
-                if loose is not None:
-                    yield from self._paragraph(loose)
-                    loose = None
-                yield BlockToken("hr", self._lines(span["start"], span["end"]))
+                self._bare(event, span)
                 continue
             start_of = event.get("Start")
-            end_of = event.get("End") if start_of is None else None
-            value = start_of if start_of is not None else end_of
-            name = value if type(value) is str else next(iter(value)) if type(value) is dict \
-                else None
+            value = start_of if start_of is not None else event.get("End")
+            name = _event_name(value)
             block = _BLOCKS.get(name) if name is not None else None
             if block is None:
-                if leaf == "table_close" and name in ("TableHead", "TableRow"):
-                    if start_of is not None:
-                        if name == "TableHead":
-                            yield BlockToken("thead_open")
-                        yield BlockToken("tr_open", self._lines(span["start"], span["end"]))
-                    elif name == "TableHead":
-                        yield BlockToken("thead_close")
-                elif leaf == "heading_close":
-                    heading += (span["start"], span["end"])
-                elif in_item:
-                    loose = _extend(loose, span)
-                continue
-            opening, closing, container = block
-            if skipping:
-                skipping += 1 if start_of is not None else -1
-                in_item = not skipping and closers[-1:] == [_ITEM] and len(closers) < limit
-                continue
-            if end_of is not None:
-                if loose is not None:
-                    yield from self._paragraph(loose)
-                    loose = None
-                if container:
-                    closing = closers.pop()
-                else:
-                    leaf = None
-                    if closing == "heading_close":
-                        raw = self._slice(min(heading), max(heading)) if heading else ""
-                        yield BlockToken("inline", content=_CONTINUATION.sub("\n", raw).strip())
-                yield BlockToken(closing)
-                in_item = leaf is None and closers[-1:] == [_ITEM] and len(closers) < limit
-                continue
-            if loose is not None:
-                yield from self._paragraph(loose)
-                loose = None
-            if len(closers) >= limit:
-                skipping = 1
-                in_item = False
-                continue
-            start, end = span["start"], span["end"]
-            token = BlockToken(opening, self._lines(start, end))
-            if container:
-                if name == "List" and start_of["List"] is None:
-                    token.type, closing = "bullet_list_open", "bullet_list_close"
-                closers.append(closing)
+                self._inline(name, start_of is not None, span)
+            elif self.skipping:
+                self._skip(start_of is not None)
+            elif start_of is None:
+                self._close(block)
             else:
-                leaf = closing
-                if name in _OPAQUE:
-                    opaque = name
-                if name == "Heading":
-                    token.tag = "h" + start_of["Heading"]["level"][1:]
-                    heading = []
-                elif name == "CodeBlock":
-                    info = start_of["CodeBlock"]
-                    if info == "Indented":
-                        token.type = "code_block"
-                    else:
-                        token.info = info["Fenced"]
-                        token.markup = self._fence_markup(start)
-            in_item = leaf is None and closing == _ITEM and len(closers) < limit
-            yield token
-        if loose is not None:
-            yield from self._paragraph(loose)
+                self._open(name, start_of, block, span)
+        self._flush()
+        return self.out
 
-    def _paragraph(self, loose: list[int]) -> Iterator[BlockToken]:
-        yield BlockToken("paragraph_open", self._lines(loose[0], loose[1]))
-        yield BlockToken("paragraph_close")
+    def _bare(self, event: str, span: dict[str, int]) -> None:
+        """A rule is a block of its own; soft and hard breaks are inline content."""
+        if event != "Rule" or self.leaf is not None:
+            self._inline_span(span)
+        elif not self.skipping:
+            if self.loose is not None:
+                self._flush()
+            self.out.append(BlockToken("hr", self._lines(span["start"], span["end"])))
+
+    def _inline(self, name: str | None, starts: bool, span: dict[str, int]) -> None:
+        """An event inside a leaf: a table's head and rows, or inline content."""
+        if self.leaf == "table_close" and name in ("TableHead", "TableRow"):
+            if starts:
+                if name == "TableHead":
+                    self.out.append(BlockToken("thead_open"))
+                self.out.append(BlockToken("tr_open", self._lines(span["start"], span["end"])))
+            elif name == "TableHead":
+                self.out.append(BlockToken("thead_close"))
+        else:
+            self._inline_span(span)
+
+    def _inline_span(self, span: dict[str, int]) -> None:
+        """Inline content extends the open heading's text or the tight item's paragraph."""
+        if self.leaf == "heading_close":
+            self.heading += (span["start"], span["end"])
+        elif self.in_item:
+            self.loose = _extend(self.loose, span)
+
+    def _skip(self, starts: bool) -> None:
+        """A block start or end inside a block dropped for nesting depth."""
+        self.skipping += 1 if starts else -1
+        closers = self.closers
+        self.in_item = not self.skipping and closers[-1:] == [_ITEM] \
+            and len(closers) < self.max_nesting
+
+    def _close(self, block: tuple[str, str, bool]) -> None:
+        closing, container = block[1], block[2]
+        if self.loose is not None:
+            self._flush()
+        closers = self.closers
+        if container:
+            closing = closers.pop()
+        else:
+            self.leaf = None
+            if closing == "heading_close":
+                heading = self.heading
+                raw = self._slice(min(heading), max(heading)) if heading else ""
+                self.out.append(BlockToken("inline", content=_CONTINUATION.sub("\n", raw).strip()))
+        self.out.append(BlockToken(closing))
+        self.in_item = self.leaf is None and closers[-1:] == [_ITEM] \
+            and len(closers) < self.max_nesting
+
+    def _open(self, name: str | None, start_of: Any, block: tuple[str, str, bool],
+              span: dict[str, int]) -> None:
+        opening, closing, container = block
+        if self.loose is not None:
+            self._flush()
+        closers = self.closers
+        if len(closers) >= self.max_nesting:
+            self.skipping = 1
+            self.in_item = False
+            return
+        start = span["start"]
+        token = BlockToken(opening, self._lines(start, span["end"]))
+        if container:
+            if name == "List" and start_of["List"] is None:
+                token.type, closing = "bullet_list_open", "bullet_list_close"
+            closers.append(closing)
+        else:
+            self.leaf = closing
+            if name in _OPAQUE:
+                self.opaque = name
+            self._leaf_details(token, name, start_of, start)
+        self.in_item = self.leaf is None and closing == _ITEM and len(closers) < self.max_nesting
+        self.out.append(token)
+
+    def _leaf_details(self, token: BlockToken, name: str | None, start_of: Any, start: int) -> None:
+        """A heading's level; a code block's kind, info string and fence."""
+        if name == "Heading":
+            token.tag = "h" + start_of["Heading"]["level"][1:]
+            self.heading = []
+        elif name == "CodeBlock":
+            info = start_of["CodeBlock"]
+            if info == "Indented":
+                token.type = "code_block"
+            else:
+                token.info = info["Fenced"]
+                token.markup = self._fence_markup(start)
+
+    def _flush(self) -> None:
+        """The tight item's inline run so far, as its paragraph (a no-op without one)."""
+        loose = self.loose
+        if loose is not None:
+            self.out.append(BlockToken("paragraph_open", self._lines(loose[0], loose[1])))
+            self.out.append(BlockToken("paragraph_close"))
+            self.loose = None
 
     def _slice(self, start: int, end: int) -> str:
         if self.ascii:
@@ -286,6 +316,13 @@ class _Converter:
         line = self._slice(offset, offset + 400)
         match = _FENCE_MARK.match(line)
         return match.group(1) if match else "```"
+
+
+def _event_name(value: Any) -> str | None:
+    """The name of a start or end event's tag: a bare string or a mapping's one key."""
+    if type(value) is str:
+        return value
+    return next(iter(value)) if type(value) is dict else None
 
 
 def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
