@@ -40,6 +40,15 @@ _TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]
 
 
 @lru_cache(maxsize=1)
+def _closes(line: str, markup: str) -> bool:
+    """Whether a fence's last line closes it: the opening's character, at least as many times,
+    and nothing after but spaces (CommonMark: a closing fence has no info string), so a
+    "```python" line inside an unclosed fence is body, whichever backend read the block."""
+    mark = line.strip()
+    return (bool(markup) and len(mark) >= len(markup)
+            and mark == markup[0] * len(mark))
+
+
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
     md.use(front_matter_plugin)
@@ -200,8 +209,8 @@ class _TreeBuilder:
         text = self.source.text
         open_end = self.source.line_end(first)
         fence_open = text[start:open_end]
-        closed = last - first >= 2 and text[self.source.line_start(last - 1):end].strip(
-            ).startswith(token.markup)
+        closed = last - first >= 2 and _closes(text[self.source.line_start(last - 1):end],
+                                               token.markup)
         # An unclosed fence whose later lines are blank ends before them: its body is empty,
         # at the fence's end, not past it.
         body_start = min(self.source.line_start(first + 1) if last - first > 1 else open_end,

@@ -66,7 +66,17 @@ BUILT_APART = {  # inputs pulldown-cmark read apart from markdown-it before the 
     "empty item before a blank line": "intro\n\n> 1.\n>\n> alpha\n",
     "dashes later in the text": "intro\n\n> alpha\n>\n> ---\n>\n> <div>\n> </div>\n\n---\n",
     "empty front matter": "---\n---\n# T\n",
+    "info string on an unclosed fence's last line": "- ```\n\n  ```python\n\nalpha\n",
+    "longer closing fence": "```\nx = 1\n`````\n\nafter\n",
 }
+
+
+def test_a_fence_line_with_an_info_string_never_closes_a_fence() -> None:
+    for backend in ("pyromark", "markdown-it"):
+        document = markdown.parse(from_text("- ```\n\n  ```python\n\nalpha\n"),
+                                  markdown_backend=backend)
+        code = [node for node, _ in document.root.walk() if node.kind.value == "code"]
+        assert [node.attrs.get("fence_close") for node in code] == [None], backend
 
 
 @pytest.mark.parametrize("name", sorted(BUILT_APART))
