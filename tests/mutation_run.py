@@ -46,9 +46,11 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
         "tests/parse/legal", "tests/test_extending.py",
         "tests/parse/pdf/test_lettered_divisions_pdf.py"]),
     "pdf": (["structchunk/parse/pdf/*"], ["tests/parse/pdf"]),
+    # Without the corpus-wide token budget run.
     "tokens": (["structchunk/tokens/*"], [
-        "tests/tokens", "tests/properties/test_token_properties.py",
-        "tests/chunk/test_strategy_edges.py"]),
+        "tests/tokens/test_tokenizers.py", "tests/tokens/test_windowed_count.py",
+        "tests/tokens/test_generic_counters.py", "tests/tokens/test_backend_choice.py",
+        "tests/properties/test_token_properties.py", "tests/chunk/test_strategy_edges.py"]),
     # Without the fault-injection runs (child processes mutmut cannot follow) and Ray.
     "batch": (["structchunk/batch/*"], [
         "tests/batch/test_append.py", "tests/batch/test_append_removed_files.py",
