@@ -33,3 +33,15 @@ def test_the_top_level_title_wins_over_an_indented_one_before_or_after(
     assert front_matter_title(front_matter) == "Right Title"
     chunks = structchunk.split_text(front_matter + BODY, format="markdown", max_size=200)
     assert [chunk.heading_path for chunk in chunks] == [("Right Title",)]
+
+
+@pytest.mark.parametrize("indicator", ["|", ">", "|-", ">-", "|+", ">+"])
+def test_a_block_scalar_title_is_joined_from_its_lines_up_to_the_next_key(
+        indicator: str) -> None:
+    front_matter = (f"---\ntitle: {indicator}\n  Field guide to\n\n  small streams\n"
+                    "author: Ada\n---")
+    assert front_matter_title(front_matter) == "Field guide to small streams"
+
+
+def test_a_toml_title_that_looks_like_a_block_indicator_is_a_plain_string() -> None:
+    assert front_matter_title('+++\ntitle = ">"\n[extra]\n  note = "x"\n+++') == ">"
