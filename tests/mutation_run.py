@@ -7,6 +7,7 @@ instead of hours. The score is the share of mutants killed (a timeout counts as 
 mutant no test reaches counts as surviving).
 
     python tests/mutation_run.py decode               # every decode.py mutant
+    python tests/mutation_run.py batch --sample 100   # areas: see AREAS below
     python tests/mutation_run.py chunk --sample 300   # a fixed sample of chunk/'s mutants
     python tests/mutation_run.py chunk --report       # the last run's score and survivors
 
@@ -45,6 +46,24 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
         "tests/parse/legal", "tests/test_extending.py",
         "tests/parse/pdf/test_lettered_divisions_pdf.py"]),
     "pdf": (["structchunk/parse/pdf/*"], ["tests/parse/pdf"]),
+    # Without the corpus-wide token budget run.
+    "tokens": (["structchunk/tokens/*"], [
+        "tests/tokens/test_tokenizers.py", "tests/tokens/test_windowed_count.py",
+        "tests/tokens/test_generic_counters.py", "tests/tokens/test_backend_choice.py",
+        "tests/properties/test_token_properties.py", "tests/chunk/test_strategy_edges.py"]),
+    # Without the fault-injection runs (child processes mutmut cannot follow) and Ray.
+    "batch": (["structchunk/batch/*"], [
+        "tests/batch/test_append.py", "tests/batch/test_append_removed_files.py",
+        "tests/batch/test_collection.py", "tests/batch/test_discover.py",
+        "tests/batch/test_discover_wide_text.py"]),
+    "evaluate": (["structchunk/evaluate/*"], ["tests/evaluate"]),
+    "integrations": (["structchunk/integrations/*"], [
+        "tests/integrations", "tests/docs/test_integrations_doc.py"]),
+    "cli": (["structchunk/cli/*"], ["tests/cli", "tests/evaluate/test_evaluation.py"]),
+    "titles": (["structchunk/parse/titles.py"], [
+        "tests/parse/test_document_titles.py", "tests/parse/test_front_matter_titles.py"]),
+    "markdown": (["structchunk/parse/markdown/*"], [
+        "tests/parse/markdown", "tests/properties/test_markdown_properties.py"]),
 }
 COPIED = ["structchunk/", "grammars/", "corpus_samples/", "tests/", "docs/"]
 KILLED = {"killed", "timeout"}

@@ -19,7 +19,8 @@ from structchunk.parse.formats import format_for_name
 STDIN = "-"
 _GLOB_CHARS = frozenset("*?[")
 _SNIFF_BYTES = 8192
-_TEXT_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+# UTF-8, UTF-16 and UTF-32 (the little-endian UTF-32 mark starts as UTF-16's does).
+_TEXT_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 
 @dataclass(frozen=True)

@@ -105,9 +105,24 @@ def test_a_percentile_outside_0_to_100_is_refused_with_its_value(percentile: obj
         f"semantic: percentile must be between 0 and 100, got {percentile!r}")
 
 
-def test_percentiles_at_the_ends_are_accepted() -> None:
-    SemanticChunker(hashing_embedding(8), percentile=0)
-    SemanticChunker(hashing_embedding(8), percentile=100)
+TOPICS = ("The kettle boils water fast. Descale the kettle with vinegar. Bicycles need chain "
+          "oil often. Gardens want water in summer. Ovens bake bread at night. Tax forms are "
+          "due in April.")
+
+
+def test_percentiles_at_the_ends_cut_nowhere_or_everywhere_but_the_closest_pair() -> None:
+    def contents(percentile: float) -> list[str]:
+        return [chunk.content for chunk in structchunk.split_text(
+            TOPICS, strategy="semantic", max_size=1000,
+            strategy_options={"embedding": hashing_embedding(8), "percentile": percentile})]
+
+    # At 0 no similarity falls below the lowest one: a single chunk.
+    assert contents(0) == [TOPICS]
+    # At 100 every similarity but the highest falls below it: five chunks of six sentences,
+    # the closest pair (both about the kettle) together.
+    assert contents(100) == ["The kettle boils water fast. Descale the kettle with vinegar.",
+                             "Bicycles need chain oil often.", "Gardens want water in summer.",
+                             "Ovens bake bread at night.", "Tax forms are due in April."]
 
 
 def test_an_embedding_that_is_not_callable_is_refused_in_full() -> None:

@@ -80,8 +80,14 @@ def test_short_texts_are_not_judged() -> None:
 def test_fewer_than_min_letters_is_too_short_whatever_the_length() -> None:
     text = "Öl für Bären — Süß Maßband"
     assert sum(map(str.isalpha, text)) == MIN_LETTERS
-    assert detect_language(text, prior="de") == "de"
-    assert detect_language(text.replace("Öl", "Ö"), prior="de") is None
+    # Judged on its own letters, without the language around it.
+    verdict = judge(text)
+    assert verdict.guesses and verdict.guesses[0][0] == "de"
+    assert detect_language(text) == "de"
+    shorter = text.replace("Öl", "Ö")
+    assert judge(shorter) == Verdict()
+    assert detect_language(shorter) is None
+    assert detect_language(shorter, prior="de") is None  # the prior is no answer on its own
 
 
 def test_detection_is_deterministic() -> None:
