@@ -200,14 +200,14 @@ def _record(kind: NodeKind, start: int, end: int, values: dict[str, Any]) -> Nod
         values.setdefault("body_end", end)
     for value in values.values():
         if type(value) not in _SMALL_VALUES or (type(value) is int and not -64 < value < 64):
-            return cls(**values)  # type: ignore[no-any-return]
+            return cls(**values)
     key = (cls, *((name, type(value), value) for name, value in values.items()))  # True != 1
     shared = _SHARED.get(key)
     if shared is None:
         if len(_SHARED) >= 1024:
             _SHARED.clear()
         shared = _SHARED[key] = cls(**values)
-    return shared  # type: ignore[no-any-return]
+    return shared
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
