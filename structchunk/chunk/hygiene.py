@@ -3,8 +3,8 @@
 A chunk of front matter only, of an HTML comment (a translator's note), of an empty code
 fence or of a thematic break holds nothing a question asks for, yet it competes for the top
 k. Such markup travels with the body after it (`is_invisible` pieces wait like a heading for
-the start of their body, `chunk/strategies/hybrid.py`), and a junk piece left over at the end joins its
-neighbour here. The scalar keys of front matter become metadata of every chunk.
+the start of their body, `chunk/strategies/hybrid.py`), and a junk piece left over at the end
+joins its neighbour here. The scalar keys of front matter become metadata of every chunk.
 """
 
 from __future__ import annotations
