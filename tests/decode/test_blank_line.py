@@ -28,11 +28,15 @@ def test_a_single_break_is_no_blank_line(text: str) -> None:
 
 @pytest.mark.parametrize("strategy", ["hybrid", "recursive"])
 def test_paragraphs_are_cut_alike_whatever_the_line_break(strategy: str) -> None:
-    paragraphs = [f"Paragraph {i} holds a few words of its own here." for i in range(12)]
-    offsets = {}
+    # Paragraphs of two and three lines under a budget that holds one of them: cut at the
+    # blank lines, every chunk is one paragraph; cut between lines instead, a chunk would
+    # take the next paragraph's first line.
+    paragraphs = [[f"Paragraph {p} line {i} holds a few words here." for i in range(2 + p % 2)]
+                  for p in range(8)]
+    contents = {}
     for newline in BREAKS:
-        text = (newline * 2).join(paragraphs)
-        chunks = structchunk.split_text(text, format="text", strategy=strategy, max_size=120)
-        offsets[newline] = [chunk.content.replace(newline, "\n") for chunk in chunks]
-    assert offsets["\r"] == offsets["\n"] == offsets["\r\n"]
-    assert all(content.count("Paragraph") <= 2 for content in offsets["\n"])
+        text = (newline * 2).join(newline.join(lines) for lines in paragraphs)
+        chunks = structchunk.split_text(text, format="text", strategy=strategy, max_size=150)
+        contents[newline] = [chunk.content.replace(newline, "\n") for chunk in chunks]
+    expected = ["\n".join(lines) for lines in paragraphs]
+    assert contents["\n"] == contents["\r\n"] == contents["\r"] == expected
