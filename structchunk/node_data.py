@@ -41,7 +41,7 @@ class CodeData:
     """A CODE node: its language, for a fenced block the fences, the body between them
     (the whole node when unfenced) and, without a grammar, why its units are unknown."""
 
-    language: str | None
+    language: str | None = None
     fence_open: str | None = None
     fence_close: str | None = None
     body_start: int = -1
