@@ -22,7 +22,7 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.strategies import Strategy, as_strategy, get_strategy
 from structchunk.decode import DEFAULT_MAX_BYTES
-from structchunk.errors import BudgetError, OptionError, StrategyError
+from structchunk.errors import BudgetError, OptionError, StrategyError, StructchunkError
 from structchunk.lang.regions import is_forced, language_map
 from structchunk.lang.sentences import SentenceSplitter, check_backend
 from structchunk.parse import Input, Reader, options_for
@@ -139,15 +139,25 @@ class Chunker:
             return self.budget
         return replace(self.budget, _cache={})
 
-    def split_many(self, items: Iterable[Input], *, jobs: int = 1) -> list[list[Chunk]]:
+    def split_many(self, items: Iterable[Input], *, jobs: int = 1, errors: str = "raise"
+                   ) -> list[Any]:
         """The chunks of each input, in input order; `jobs` > 1 splits in that many worker
-        processes, each of which rebuilds this Chunker once (its options must pickle). The
-        first input that fails raises its error."""
+        processes, each of which rebuilds this Chunker once (its options must pickle).
+
+        `errors` says what an input that cannot be split does to the others, as a folder run
+        goes on past a bad file: "raise" (the default) raises the first such error;
+        "return" splits every input and puts, in a failed input's place, its error (a
+        `StructchunkError` naming the file and the problem) instead of its chunks, so
+        `[result for result in results if isinstance(result, StructchunkError)]` lists what
+        failed. Errors that are not structchunk's (a bug) are raised in either mode."""
         items = list(items)
         if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
             raise OptionError(f"jobs={jobs!r} must be a whole number of processes, 1 or more")
+        if errors not in _ERROR_MODES:
+            raise OptionError(f"errors={errors!r} is not one of {', '.join(_ERROR_MODES)}")
+        split = self.split if errors == "raise" else self._split_or_error
         if jobs == 1 or len(items) < 2:
-            return [self.split(item) for item in items]
+            return [split(item) for item in items]
         try:
             pickle.dumps(self)
         except (pickle.PicklingError, AttributeError, TypeError) as err:
@@ -157,7 +167,14 @@ class Chunker:
         with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=_context(),
                                  initializer=_install, initargs=(self,)) as pool:
             chunksize = max(1, len(items) // (jobs * 4))
-            return list(pool.map(_split_in_worker, items, chunksize=chunksize))
+            work = _split_in_worker if errors == "raise" else _split_or_error_in_worker
+            return list(pool.map(work, items, chunksize=chunksize))
+
+    def _split_or_error(self, item: Input) -> list[Chunk] | StructchunkError:
+        try:
+            return self.split(item)
+        except StructchunkError as err:
+            return err
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments: a worker process rebuilds it (and its tokenizer) once."""
@@ -178,6 +195,13 @@ def _install(chunker: Chunker) -> None:
 
 def _split_in_worker(item: Input) -> list[Chunk]:
     return _WORKER_CHUNKER[0].split(item)
+
+
+def _split_or_error_in_worker(item: Input) -> list[Chunk] | StructchunkError:
+    return _WORKER_CHUNKER[0]._split_or_error(item)
+
+
+_ERROR_MODES = ("raise", "return")
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -25,6 +25,10 @@ from structchunk.errors import (
 from structchunk.nfc import nfc
 
 LINE_BREAK = regex.compile(r"\r\n|\r|\n")
+BLANK_LINE_PATTERN = r"(?:\r\n|\r(?!\n)|\n)[^\S\r\n]*(?:\r\n|\r|\n)"
+"""A blank line: a line break, nothing but spaces, a line break; CRLF, CR and LF alike (a
+CRLF is one break, never a CR and a blank line). The one definition every splitter uses."""
+BLANK_LINE = regex.compile(BLANK_LINE_PATTERN)
 _SURROGATE = regex.compile("[\ud800-\udfff]")
 
 _BOMS: tuple[tuple[bytes, str], ...] = (

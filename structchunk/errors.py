@@ -23,6 +23,11 @@ class StructchunkError(Exception):
         self.problem = message
         super().__init__(f"{origin}: {message}" if origin else message)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its problem and origin, so an error raised in a worker process keeps
+        both when it is handed back."""
+        return (type(self), (self.problem, self.origin))
+
 
 class DecodeError(StructchunkError):
     """The input is not text we can decode (binary, NUL bytes, unknown encoding)."""

@@ -9,10 +9,22 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from types import MappingProxyType
 from typing import Any
 
 from structchunk.decode import Source
+from structchunk.node_data import (
+    EMPTY_META,
+    BlockData,
+    CodeData,
+    DefinitionData,
+    HeadingData,
+    ListData,
+    NodeData,
+    RowData,
+    TableData,
+    TextData,
+    as_mapping,
+)
 
 
 class NodeKind(str, Enum):
@@ -41,20 +53,16 @@ heading, a unit of code); the one list every walk of the outline reads."""
 CONTAINER_KINDS = frozenset({NodeKind.DOCUMENT, NodeKind.SECTION, NodeKind.LIST, NodeKind.ITEM,
                              NodeKind.QUOTE, NodeKind.DEFINITION})
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
-
 
 @dataclass(frozen=True, slots=True)
 class Node:
-    """A span of the source with a kind, children in source order and a few typed attributes.
+    """A span of the source with a kind, children in source order and its kind's typed data.
 
-    attrs used by the parsers: `title`, `level`, `numbering` (section, heading); `language`,
-    `fence_open`, `fence_close`, `body_start`, `body_end` (code); `header_rows` (table: leading
-    rows that are header); `header` (row); `ordered` (list); `name`, `leading_comments`
-    (definition); `meta` (what chunks touching the node carry); `unit` (section: a slide or
-    sheet that never shares a chunk with what lies outside it). The chunker reads them only
-    through the typed views below (`code_data`, `row_data`, `definition_data`,
-    `carried_meta`, `is_unit`), so this docstring and those functions are the whole contract.
+    `data` is the frozen record of the node's kind (`structchunk.node_data`): `HeadingData`
+    (heading, section), `CodeData`, `TableData`, `RowData`, `ListData`, `DefinitionData`,
+    `TextData`, `BlockData` for the rest; None when a node has nothing beyond its span. The
+    chunker reads it through `code_data`, `row_data`, `definition_data`, `carried_meta` and
+    `is_unit` below, which return the stored record without rebuilding it.
     """
 
     kind: NodeKind
@@ -63,12 +71,18 @@ class Node:
     start_line: int
     end_line: int
     children: tuple[Node, ...] = ()
-    attrs: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    data: NodeData | None = None
 
     @property
     def title(self) -> str | None:
-        value = self.attrs.get("title")
+        value = getattr(self.data, "title", None)
         return str(value) if value is not None else None
+
+    @property
+    def attrs(self) -> Mapping[str, Any]:
+        """The data's fields that differ from their defaults, as a read-only mapping (built
+        at each read: for a parser copying a node, not for the chunker)."""
+        return as_mapping(self.data)
 
     def walk(self, depth: int = 0) -> Iterator[tuple[Node, int]]:
         """Pre-order traversal yielding (node, depth); iterative so deep trees are safe."""
@@ -79,77 +93,93 @@ class Node:
             stack.extend((child, level + 1) for child in reversed(node.children))
 
 
-@dataclass(frozen=True, slots=True)
-class CodeData:
-    """A CODE node: its language, and for a fenced block the fences and the body between."""
-
-    language: str | None
-    fence_open: str | None
-    fence_close: str | None
-    body_start: int
-    body_end: int
-
-
-@dataclass(frozen=True, slots=True)
-class RowData:
-    """A ROW node of a table: whether it is a header row (header and delimiter rows)."""
-
-    header: bool
-
-
-@dataclass(frozen=True, slots=True)
-class DefinitionData:
-    """A DEFINITION node (a unit of code): its title and whether its first child is the
-    comment block that leads it."""
-
-    title: str | None
-    leading_comments: bool
+_UNTITLED_UNIT = DefinitionData(None)
+_LEADING_COMMENTS = DefinitionData(None, leading_comments=True)
+_NOT_HEADER = RowData(False)
 
 
 def code_data(node: Node) -> CodeData:
-    attrs = node.attrs
-    fence_open, fence_close = attrs.get("fence_open"), attrs.get("fence_close")
-    return CodeData(attrs.get("language"),
-                    None if fence_open is None else str(fence_open),
-                    None if fence_close is None else str(fence_close),
-                    int(attrs.get("body_start", node.start)), int(attrs.get("body_end", node.end)))
+    """A CODE node's record (every CODE node has one: make_node fills the body span); for the
+    DOCUMENT of a source file, which is cut as one unfenced block, an unfenced record."""
+    data = node.data
+    if type(data) is CodeData:
+        return data
+    return CodeData(None, body_start=node.start, body_end=node.end)
 
 
 def row_data(node: Node) -> RowData:
-    return RowData(bool(node.attrs.get("header")))
+    data = node.data
+    return data if type(data) is RowData else _NOT_HEADER
 
 
 def definition_data(node: Node) -> DefinitionData:
-    return DefinitionData(node.title, bool(node.attrs.get("leading_comments")))
+    """A unit's record; for any other node one of two shared records saying only whether it
+    is the comment block leading a unit."""
+    data = node.data
+    if type(data) is DefinitionData:
+        return data
+    return _LEADING_COMMENTS if type(data) is TextData and data.leading_comments \
+        else _UNTITLED_UNIT
 
 
 def is_unit(node: Node) -> bool:
     """Whether a node is a unit of its source (a slide, a sheet): a chunk holds text of one
     unit only, so a citation names one slide and a small slide is not packed with the next."""
-    return bool(node.attrs.get("unit"))
+    data = node.data
+    return type(data) is HeadingData and data.unit
 
 
 def carried_meta(node: Node) -> Mapping[str, Any]:
     """What a node gives the chunks that touch it (a legal unit's law, section and Absatz;
     a code block's language): the only node metadata that reaches chunks."""
-    meta = node.attrs.get("meta")
-    return meta if meta else _EMPTY
+    data = node.data
+    meta = data.meta if data is not None else None
+    return meta if meta else EMPTY_META
+
+
+_DATA_BY_KIND: dict[NodeKind, type[Any]] = {
+    NodeKind.HEADING: HeadingData, NodeKind.SECTION: HeadingData, NodeKind.CODE: CodeData,
+    NodeKind.TABLE: TableData, NodeKind.ROW: RowData, NodeKind.LIST: ListData,
+    NodeKind.DEFINITION: DefinitionData, NodeKind.TEXT: TextData}
+"""The record each kind holds; every other kind holds a `BlockData` or nothing."""
+
+
+def data_class(kind: NodeKind) -> type[Any]:
+    """The record class a node of `kind` holds."""
+    return _DATA_BY_KIND.get(kind, BlockData)
 
 
 # A frozen dataclass's __init__ sets every field through `object.__setattr__`; make_node,
 # which builds every node of every tree, fills the slots through their descriptors instead,
 # at about half the cost per node. The node is the same frozen Node either way.
 _NEW = object.__new__
-_SET_KIND, _SET_START, _SET_END, _SET_START_LINE, _SET_END_LINE, _SET_CHILDREN, _SET_ATTRS = (
+_SET_KIND, _SET_START, _SET_END, _SET_START_LINE, _SET_END_LINE, _SET_CHILDREN, _SET_DATA = (
     Node.__dict__[name].__set__ for name in (
-        "kind", "start", "end", "start_line", "end_line", "children", "attrs"))
+        "kind", "start", "end", "start_line", "end_line", "children", "data"))
 assert [item.name for item in fields(Node)] == [
-    "kind", "start", "end", "start_line", "end_line", "children", "attrs"], "make_node sets them"
+    "kind", "start", "end", "start_line", "end_line", "children", "data"], "make_node sets them"
 
 
 def make_node(source: Source, kind: NodeKind, start: int, end: int,
-              children: tuple[Node, ...] | list[Node] = (), **attrs: Any) -> Node:
-    """Build a node, deriving its line numbers from the source's line table."""
+              children: tuple[Node, ...] | list[Node] = (), data: NodeData | None = None,
+              **values: Any) -> Node:
+    """Build a node, deriving its line numbers from the source's line table.
+
+    Its data is either `data`, a record of the kind's class, or built here from `values`,
+    the record's fields by name: a name the record lacks raises TypeError, so a misspelt
+    field fails where it is written."""
+    if values:
+        if data is not None:
+            raise TypeError("make_node takes data= or the data's fields, not both")
+        data = _record(kind, start, end, values)
+    elif data is None:
+        if kind is NodeKind.CODE:
+            data = CodeData(None, body_start=start, body_end=end)
+    elif type(data) is not data_class(kind):
+        raise TypeError(f"a {kind.value} node holds {data_class(kind).__name__}, "
+                        f"not {type(data).__name__}")
+    elif type(data) is CodeData and data.body_start < 0:
+        raise TypeError("a code node's data needs its body span")
     starts = source.line_starts
     node = _NEW(Node)
     _SET_KIND(node, kind)
@@ -159,27 +189,31 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
     _SET_START_LINE(node, first)
     _SET_END_LINE(node, bisect_right(starts, end - 1) if end - 1 > start else first)
     _SET_CHILDREN(node, children if type(children) is tuple else tuple(children))
-    _SET_ATTRS(node, (_shared(attrs) or MappingProxyType(attrs)) if attrs else _EMPTY)
+    _SET_DATA(node, data)
     return node
 
 
-# Attributes made only of flags and small numbers (a table row's `header`, a list's `ordered`)
-# repeat from node to node: one read-only mapping serves every node that has them, so a table
-# of 20,000 rows holds two mappings, not 20,000.
-_SHARED_ATTRS: dict[tuple[tuple[str, type, Any], ...], Mapping[str, Any]] = {}
+# Records made only of flags and small numbers (a table row's `header`, a list's `ordered`)
+# repeat from node to node: one record serves every node that has the same, so a table of
+# 20,000 rows holds two records, not 20,000.
+_SHARED: dict[tuple[Any, ...], Any] = {}
 _SMALL_VALUES = (bool, int, type(None))
 
 
-def _shared(attrs: dict[str, Any]) -> Mapping[str, Any] | None:
-    for value in attrs.values():
+def _record(kind: NodeKind, start: int, end: int, values: dict[str, Any]) -> NodeData:
+    cls = data_class(kind)
+    if cls is CodeData:
+        values.setdefault("body_start", start)
+        values.setdefault("body_end", end)
+    for value in values.values():
         if type(value) not in _SMALL_VALUES or (type(value) is int and not -64 < value < 64):
-            return None
-    key = tuple((name, type(value), value) for name, value in attrs.items())  # True is not 1
-    shared = _SHARED_ATTRS.get(key)
+            return cls(**values)
+    key = (cls, *((name, type(value), value) for name, value in values.items()))  # True != 1
+    shared = _SHARED.get(key)
     if shared is None:
-        if len(_SHARED_ATTRS) >= 1024:
-            _SHARED_ATTRS.clear()
-        shared = _SHARED_ATTRS[key] = MappingProxyType(attrs)
+        if len(_SHARED) >= 1024:
+            _SHARED.clear()
+        shared = _SHARED[key] = cls(**values)
     return shared
 
 
@@ -265,10 +299,13 @@ class Document:
         for node, depth in self.root.walk():
             label = node.title or _preview(self.content(node), max_preview)
             extra = "".join(f" {key}={value!r}" for key, value in node.attrs.items()
-                            if key in ("level", "language", "header_rows", "numbering", "name"))
+                            if key in _PRETTY_FIELDS)
             lines.append(f"{'  ' * depth}{node.kind.value} L{node.start_line}-{node.end_line} "
                          f"[{node.start}:{node.end}]{extra} {label}")
         return "\n".join(lines)
+
+
+_PRETTY_FIELDS = ("level", "language", "header_rows", "numbering", "name")
 
 
 def _preview(text: str, limit: int) -> str:

@@ -115,6 +115,26 @@ def test_split_many_keeps_input_order_in_one_process_and_in_workers() -> None:
     assert len(local.split_many(FILES[:2])) == 2
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_split_many_goes_on_past_a_bad_file_and_reports_it(tmp_path: Path, jobs: int) -> None:
+    missing = tmp_path / "missing.md"
+    binary = tmp_path / "binary.md"
+    binary.write_bytes(b"\x00\x01\x02 not text \x00" * 10)
+    chunker = Chunker(max_size=400)
+    items = [FILES[0], missing, FILES[1], binary]
+    results = chunker.split_many(items, jobs=jobs, errors="return")
+    assert [_dicts(result) for result in (results[0], results[2])] == [
+        _dicts(chunker.split(FILES[0])), _dicts(chunker.split(FILES[1]))]
+    assert isinstance(results[1], structchunk.SourceNotFoundError)
+    assert isinstance(results[3], structchunk.DecodeError)
+    assert results[1].origin == str(missing) and str(missing) in str(results[1])
+    assert str(binary) in str(results[3])
+    with pytest.raises(structchunk.SourceNotFoundError):
+        chunker.split_many(items, jobs=jobs)  # the default raises the first error
+    with pytest.raises(OptionError, match="errors='skip'"):
+        chunker.split_many(items, jobs=jobs, errors="skip")
+
+
 def test_a_chunker_pickles_as_its_options() -> None:
     chunker = Chunker("sentence", max_size=250, tokenizer="cl100k_base", legal=False)
     again = pickle.loads(pickle.dumps(chunker))

@@ -40,7 +40,7 @@ def test_table_rows_share_their_attributes() -> None:
     table = next(node for node, _ in document.root.walk() if node.kind is NodeKind.TABLE)
     body = [row for row in table.children if not row.attrs.get("header")]
     assert len(body) == 20_000
-    assert len({id(row.attrs) for row in body}) == 1
+    assert len({id(row.data) for row in body}) == 1
     # Rows of 16 characters: the tree, the parser's tokens and the pieces of every row (about
     # 30 bytes per character; 40 when every row had a mapping of its own).
     assert _peak_per_char(text, format="markdown") < 35
@@ -51,7 +51,7 @@ def test_shared_attributes_keep_their_values_and_types() -> None:
     flagged = make_node(source, NodeKind.ROW, 0, 3, header=True)
     counted = make_node(source, NodeKind.ROW, 4, 7, header=1)
     again = make_node(source, NodeKind.ROW, 4, 7, header=True)
-    assert flagged.attrs is again.attrs
+    assert flagged.data is again.data
     assert counted.attrs["header"] == 1 and type(counted.attrs["header"]) is int
     assert type(flagged.attrs["header"]) is bool
     titled = make_node(source, NodeKind.HEADING, 0, 3, level=1, title="abc")

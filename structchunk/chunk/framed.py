@@ -13,10 +13,10 @@ import regex
 
 from structchunk.chunk.naming import named_pieces
 from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title
+from structchunk.decode import BLANK_LINE
 from structchunk.tree import Node, NodeKind, code_data, definition_data, row_data, trim_span
 
 HEADER_NOT_REPEATED = "header_not_repeated"
-_BLANK_LINE_GAP = regex.compile(r"\n[ \t]*\r?\n|\r[ \t]*\r")
 _LINE = regex.compile(r"[^\r\n]+")
 
 
@@ -146,7 +146,7 @@ def line_units(packer: Packer, source: str, start: int, end: int, path: tuple[Ti
     """Blank-line-separated blocks where they fit, else single lines, else words."""
     units: list[Piece] = []
     cursor = start
-    for gap in [*_BLANK_LINE_GAP.finditer(source, start, end), None]:
+    for gap in [*BLANK_LINE.finditer(source, start, end), None]:
         block_end = gap.start() if gap is not None else end
         block_start, block_end = trim_span(source, cursor, block_end)
         if block_end > block_start:

@@ -14,8 +14,9 @@ from collections import Counter
 
 import regex
 
+from structchunk.decode import BLANK_LINE
+
 _LINE = regex.compile(r"[^\r\n]+")
-_BLANK_LINE = regex.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)")
 _FIRST_WORD = regex.compile(r"\S+")
 MIN_LINES = 4
 _RAGGED_SHARE = 0.3
@@ -24,7 +25,7 @@ _DELIMITERS = (",", "\t", ";", "|")
 
 
 def has_blank_line(source: str, start: int, end: int) -> bool:
-    return _BLANK_LINE.search(source, start, end) is not None
+    return BLANK_LINE.search(source, start, end) is not None
 
 
 def line_spans(source: str, start: int, end: int) -> list[tuple[int, int]]:

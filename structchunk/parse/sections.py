@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Any
 
 from structchunk.decode import Source
 from structchunk.tree import Node, NodeKind, make_node, trim_span
@@ -93,7 +94,7 @@ def _section_node(source: Source, section: _OpenSection) -> Node | None:
         return None
     start = section.children[0].start
     end = max(child.end for child in section.children)
-    attrs: dict[str, object] = {"level": section.level, **section.attrs}
+    attrs: dict[str, Any] = {"level": section.level, **section.attrs}
     if section.title is not None:
         attrs["title"] = section.title
     return make_node(source, NodeKind.SECTION, start, end, section.children, **attrs)

@@ -10,8 +10,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import replace
 
-import regex
-
 from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
@@ -19,6 +17,7 @@ from structchunk.chunk.hygiene import absorb_junk, is_invisible
 from structchunk.chunk.leadins import introduces, is_list, lead_in_prefix, list_pieces
 from structchunk.chunk.pack import Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
+from structchunk.decode import BLANK_LINE
 from structchunk.tree import (
     CONTAINER_KINDS,
     TITLED_KINDS,
@@ -30,7 +29,6 @@ from structchunk.tree import (
 )
 
 _TITLED = TITLED_KINDS
-_BLANK_LINE = regex.compile(r"\n[^\S\n]*\n\s*")
 
 
 class HybridChunker(PieceStrategy):
@@ -265,7 +263,7 @@ class _Walk:
         text = self.document.text
         blocks: list[Piece] = []
         start = piece.start
-        for match in _BLANK_LINE.finditer(text, piece.start, piece.end):
+        for match in BLANK_LINE.finditer(text, piece.start, piece.end):
             if text[start:match.start()].strip():
                 blocks.append(replace(piece, start=start, end=match.start(), open_titles=0))
             start = match.end()

@@ -13,6 +13,7 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.overlap import with_overlap
 from structchunk.chunk.pack import Packer, Piece
+from structchunk.decode import BLANK_LINE_PATTERN
 from structchunk.tree import Document, trim_span
 
 
@@ -20,7 +21,7 @@ class RecursiveChunker:
     """Separator-based splitting (paragraphs, lines, words, characters), offsets kept."""
 
     name = "recursive"
-    separators = (r"\n[ \t]*\n\s*", r"\r?\n|\r", r"\s+")
+    separators = (BLANK_LINE_PATTERN + r"\s*", r"\r?\n|\r", r"\s+")
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
         packer = Packer(document.text, context.budget)

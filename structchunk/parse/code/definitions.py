@@ -11,12 +11,8 @@ it. tree-sitter counts UTF-8 bytes; every offset here is converted to characters
 
 from __future__ import annotations
 
-import re
-from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate, count
 from operator import add
 from typing import Any
@@ -25,19 +21,27 @@ from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
+from structchunk.parse.code.char_offsets import CharOffsets
 from structchunk.parse.code.depth import MAX_PARSED_DEPTH, STACK_BOUND_GRAMMARS, nesting_depth
-from structchunk.parse.code.grammars import TITLE_PLACEHOLDER, CodeGrammar, load_code_grammar
+from structchunk.parse.code.grammars import CodeGrammar, load_code_grammar
 from structchunk.parse.code.languages import resolve_code_language
+from structchunk.parse.code.unit_matches import (
+    COMMENT,
+    HEADER,
+    LEAD,
+    STRUCTURAL,
+    TOKEN,
+    Piece,
+    Unit,
+    best_matches,
+    unit_title,
+)
 from structchunk.parse.code.windows import outline_in_windows
 from structchunk.tree import Node, NodeKind, make_node
 
 # Nesting deeper than this is kept as plain text: linear time and no recursion limit.
 MAX_DEPTH = 48
 _CLASS_LIKE = frozenset({"class", "struct", "impl", "trait", "interface", "enum"})
-# 1 for a byte that starts a UTF-8 character, 0 for a continuation byte.
-_STARTS_CHAR = bytes(0 if 0x80 <= byte < 0xC0 else 1 for byte in range(256))
-_CONTINUATION = re.compile(rb"[\x80-\xbf]+")
-_TITLE_LIMIT = 80
 _SPACE = b" \t\r\n\f\v"
 
 
@@ -69,72 +73,6 @@ def outline(source: Source, start: int, end: int, language: str | None
                               lambda first, last: _Outline(source, first, last, grammar)), None
 
 
-_STRUCTURAL = frozenset({"unit", "body", "wrap", "attach", "doc"})  # captures not in titles
-
-
-@lru_cache(maxsize=64)
-def _template(title: str) -> tuple[str, ...]:
-    """A title template split once: text, capture name, text, capture name, …, text."""
-    return tuple(TITLE_PLACEHOLDER.split(title))
-
-
-@dataclass(eq=False, slots=True)
-class _Unit:
-    node: SyntaxNode
-    outer: SyntaxNode  # the unit with the nodes that wrap it
-    body: SyntaxNode | None
-    kind: str
-    title: str
-    name: str | None
-    start: int = 0  # bytes, leading comments included
-    end: int = 0
-
-
-# A stretch of the code that is not a unit (a statement, a comment, a brace): a plain tuple
-# `(start, end, flags)` in bytes, since one is made per statement.
-_Piece = tuple[int, int, int]
-COMMENT = 1  # a comment on its own line: it leads the statement below
-TOKEN = 2  # punctuation or a keyword: it closes the statement above
-HEADER = 4  # a unit's signature: it joins the statement after it
-LEAD = 8  # the comments above a unit: never joined, so a cut may follow them
-
-
-class _CharOffsets:
-    """The character offset of each byte offset of UTF-8 code that is not all ASCII.
-
-    Mostly ASCII code (an accented name in a comment) keeps only the runs of continuation
-    bytes and bisects them; code with much non-ASCII text gets a table of one entry per byte,
-    8 bytes each rather than a list of int objects (about 36 bytes each).
-    """
-
-    __slots__ = ("table", "run_starts", "run_ends", "before")
-
-    def __init__(self, data: bytes, chars: int) -> None:
-        self.table: array[int] | None = None
-        self.run_starts: list[int] = []
-        self.run_ends: list[int] = []
-        self.before: list[int] = []  # continuation bytes in the runs before each run
-        if (len(data) - chars) * 4 > len(data):
-            self.table = array("q", accumulate(data.translate(_STARTS_CHAR), initial=0))
-            return
-        total = 0
-        for match in _CONTINUATION.finditer(data):
-            start, end = match.span()
-            self.run_starts.append(start)
-            self.run_ends.append(end)
-            self.before.append(total)
-            total += end - start
-
-    def at(self, byte: int) -> int:
-        if self.table is not None:
-            return self.table[byte]
-        index = bisect_right(self.run_starts, byte) - 1
-        if index < 0:
-            return byte
-        start = self.run_starts[index]
-        return byte - self.before[index] - (min(self.run_ends[index], byte) - start)
-
-
 class _Outline:
     """Units and statement groups of one stretch of code, parsed once."""
 
@@ -144,13 +82,13 @@ class _Outline:
         self.end = end
         body = source.text[start:end]
         self.data = data = body.encode("utf-8", "surrogatepass")
-        self.chars = _CharOffsets(data, len(body)) if len(data) != len(body) else None
+        self.chars = CharOffsets(data, len(body)) if len(data) != len(body) else None
         # Row starts in bytes: the lengths of the lines plus their line feeds, summed in C.
         self.row_starts = list(map(add, accumulate(map(len, data.split(b"\n")[:-1]), initial=0),
                                    count()))
         self.grammar = grammar
         self.root = Parser(grammar.language).parse(data).root_node
-        self.units: dict[int, _Unit] = {}  # by the id of the unit's outer node
+        self.units: dict[int, Unit] = {}  # by the id of the unit's outer node
         self.attach: dict[int, int] = {}  # comment id -> blank lines allowed below it
         self.attach_rules = grammar.attach_rules  # the same for the kinds read node by node
         self.read_attached: dict[int, int] = {}  # what the rules said, by node id
@@ -210,38 +148,8 @@ class _Outline:
         grammar = self.grammar
         attach = self.attach
         wrappers: dict[int, SyntaxNode] = {}
-        best: dict[int, tuple[tuple[int, int], int, dict[str, list[SyntaxNode]]]] = {}
-        for pattern, captures in QueryCursor(grammar.query).matches(self.root):
-            units = captures.get("unit")
-            if units is None:  # most matches are a comment or an attribute alone
-                nodes = captures.get("attach")
-                if nodes is not None:
-                    for node in nodes:
-                        attach.setdefault(node.id, 0)
-                nodes = captures.get("doc")
-                if nodes is not None:
-                    for node in nodes:
-                        attach[node.id] = 1
-                nodes = captures.get("wrap")
-                if nodes is not None:
-                    for node in nodes:
-                        wrappers[node.id] = node
-                continue
-            for node in captures.get("attach", ()):
-                attach.setdefault(node.id, 0)
-            for node in captures.get("doc", ()):
-                attach[node.id] = 1
-            for node in captures.get("wrap", ()):
-                wrappers[node.id] = node
-            if not units:
-                continue
-            node = units[0]
-            node_id = node.id
-            rank = (len(captures), -pattern)
-            ranked = best.get(node_id)
-            if ranked is None or rank > ranked[0]:
-                best[node_id] = (rank, pattern, captures)
-        by_body: dict[int, _Unit] = {}
+        best = best_matches(QueryCursor(grammar.query).matches(self.root), attach, wrappers)
+        by_body: dict[int, Unit] = {}
         for _rank, pattern, captures in best.values():
             unit = self._unit(captures, grammar.settings[pattern])
             key = unit.body.id if unit.body is not None else unit.node.id
@@ -281,10 +189,10 @@ class _Outline:
         return False
 
     def _unit(self, captures: dict[str, list[SyntaxNode]], settings: Mapping[str, str]
-              ) -> _Unit:
+              ) -> Unit:
         node = captures["unit"][0]
         values = {key: self._text(nodes[0]) for key, nodes in captures.items()
-                  if nodes and key not in _STRUCTURAL}
+                  if nodes and key not in STRUCTURAL}
         body = captures["body"][0] if captures.get("body") else None
         if self.grammar.guess_fields:
             name_node = node.child_by_field_name("name")
@@ -293,12 +201,8 @@ class _Outline:
             body = body or node.child_by_field_name("body")
         kind = settings.get("kind", "definition")
         values["keyword"] = settings.get("keyword", kind)
-        template = settings.get("title", "{keyword} {name}")
-        title = " ".join("".join([part if index % 2 == 0 else values.get(part, "")
-                                  for index, part in enumerate(_template(template))]).split())
-        if len(title) > _TITLE_LIMIT:
-            title = title[:_TITLE_LIMIT - 1] + "…"
-        return _Unit(node, node, body, kind, title or kind, values.get("name"))
+        title = unit_title(settings.get("title", "{keyword} {name}"), values)
+        return Unit(node, node, body, kind, title or kind, values.get("name"))
 
     def _extend(self, siblings: list[SyntaxNode], index: int) -> tuple[int, int]:
         """The unit `siblings[index]` with the comments and attributes directly above it.
@@ -327,9 +231,9 @@ class _Outline:
 
     # -- members ---------------------------------------------------------------------------
 
-    def _items(self, container: SyntaxNode, depth: int) -> list[_Unit | _Piece]:
+    def _items(self, container: SyntaxNode, depth: int) -> list[Unit | Piece]:
         """The container's children as units and pieces; nodes holding a unit are opened."""
-        items: list[_Unit | _Piece] = []
+        items: list[Unit | Piece] = []
         children = container.children
         units = self.units
         data = self.data
@@ -362,7 +266,7 @@ class _Outline:
                     end = self._trim_end(start, end)
                 if end <= start:
                     continue
-                if items and type(items[-1]) is _Unit and self._trails(items[-1], child,
+                if items and type(items[-1]) is Unit and self._trails(items[-1], child,
                                                                       node_start):
                     items[-1].end = end  # `};` or `} // end` stays on the unit's line
                     continue
@@ -374,7 +278,7 @@ class _Outline:
                 items.append((start, end, flags))
         return items
 
-    def _trails(self, unit: _Unit, child: SyntaxNode, child_start: int) -> bool:
+    def _trails(self, unit: Unit, child: SyntaxNode, child_start: int) -> bool:
         if not (child.is_extra or child.type in (";", ",")):
             return False
         return self._row(child_start) == self._row(max(unit.start, unit.end - 1))
@@ -386,7 +290,7 @@ class _Outline:
         nodes = self._nodes(items, True, None, 0)
         return self._fill(self.offset, self.end, nodes)
 
-    def _nodes(self, items: list[_Unit | _Piece], paragraphs: bool, parent_kind: str | None,
+    def _nodes(self, items: list[Unit | Piece], paragraphs: bool, parent_kind: str | None,
                depth: int) -> list[Node]:
         """Units as DEFINITION nodes; the pieces between them joined into statements (or, at
         top level, into blank-line paragraphs), one TEXT node each."""
@@ -439,7 +343,7 @@ class _Outline:
                              leading_comments=True)
         return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end))
 
-    def _definition(self, unit: _Unit, parent_kind: str | None, depth: int) -> Node:
+    def _definition(self, unit: Unit, parent_kind: str | None, depth: int) -> Node:
         start, end = self._char(unit.start), self._char(unit.end)
         kind = unit.kind
         if kind == "function" and parent_kind in _CLASS_LIKE:
@@ -450,7 +354,7 @@ class _Outline:
             container = unit.outer
         children: list[Node] = []
         if container is not None and depth < MAX_DEPTH:
-            items: list[_Unit | _Piece] = []
+            items: list[Unit | Piece] = []
             code_start = self._trim_start(unit.outer.start_byte, unit.end)
             if code_start > unit.start:
                 items.append((unit.start, self._trim_end(unit.start, code_start), LEAD))

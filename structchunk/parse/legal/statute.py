@@ -28,6 +28,9 @@ import regex
 
 from structchunk.decode import Source
 from structchunk.options import FormatOptions, is_bool, option, optional
+from structchunk.parse.legal.detection import grammar_for
+from structchunk.parse.legal.detection import looks_legal as looks_legal
+from structchunk.parse.legal.detection import looks_legal_text as looks_legal_text
 from structchunk.parse.legal.grammar import (
     DEFAULT_JURISDICTION,
     LegalGrammar,
@@ -49,54 +52,8 @@ from structchunk.tree import Document, Node, NodeKind
 
 # Markdown blocks kept as they are inside a provision's body.
 _KEPT_KINDS = frozenset({NodeKind.TABLE, NodeKind.HTML, NodeKind.QUOTE})
-_MARKDOWN_HEADING = regex.compile(r"(?m)^ {0,3}#{1,6}[ \t]+(.*)$")
 _FRONT_MATTER_FENCE = regex.compile(r"^(?:---|\.\.\.)\s*$")
 _SENTENCE_END = regex.compile(r"[.;:]$")
-
-
-# --- detection ----------------------------------------------------------------------------
-
-def grammar_for(text: str, language: str | None, *, markdown: bool) -> LegalGrammar | None:
-    """The grammar of the first jurisdiction whose provisions head this text, if any."""
-    codes = [language] if language in available_jurisdictions() else available_jurisdictions()
-    for code in codes:
-        assert code is not None
-        grammar = load_legal_grammar(code)
-        if _count_headings(grammar, text, markdown) >= 3:
-            return grammar
-    return None
-
-
-def looks_legal(text: str, language: str | None = None) -> bool:
-    """Markdown whose headings are mostly provisions (`##### § 623 ...`)."""
-    return grammar_for(text, language, markdown=True) is not None
-
-
-def looks_legal_text(text: str, language: str | None = None) -> bool:
-    """Plain text with provision headings at the start of blocks, more than Markdown ones."""
-    codes = available_jurisdictions()
-    if language:  # a given language that names no jurisdiction finds no law
-        codes = tuple(code for code in codes if code == language)
-    for code in codes:
-        grammar = load_legal_grammar(code)
-        plain = _count_headings(grammar, text, markdown=False)
-        if plain >= 3 and plain > _count_headings(grammar, text, markdown=True):
-            return True
-    return False
-
-
-def _count_headings(grammar: LegalGrammar, text: str, markdown: bool) -> int:
-    if markdown:
-        return sum(1 for match in _MARKDOWN_HEADING.finditer(text)
-                   if grammar.provision_heading(match.group(1).strip(" \t#")))
-    count = 0
-    previous_blank = True
-    for line in text.splitlines():
-        stripped = line.strip()
-        if previous_blank and stripped and grammar.provision_heading(stripped):
-            count += 1
-        previous_blank = not stripped
-    return count
 
 
 # --- the rule chain -----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from structchunk.parse.markdown import pyromark_tokens
 from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
-from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
+from structchunk.tree import Document, Node, NodeKind, make_node, row_data, trim_span
 
 # Block nesting deeper than this is left to gap filling (text nodes), which keeps very deep
 # quotes and lists linear in time and recursion-safe.
@@ -80,7 +80,7 @@ def document_title(source: Source, blocks: list[Node]) -> str | None:
     front = next((block for block in blocks if block.kind is NodeKind.FRONT_MATTER), None)
     if front is None:
         return None
-    if any(block.kind is NodeKind.HEADING and block.attrs.get("level") == 1
+    if any(block.kind is NodeKind.HEADING and getattr(block.data, "level", None) == 1
            for block in blocks):
         return None
     return front_matter_title(source.text[front.start:front.end])
@@ -271,6 +271,6 @@ class _TreeBuilder:
             if row_end > row_start:
                 rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
                                       header=head))
-        header_rows = sum(1 for row in rows if row.attrs.get("header"))
+        header_rows = sum(1 for row in rows if row_data(row).header)
         rows = fill_gaps(self.source, start, end, rows)
         return make_node(self.source, NodeKind.TABLE, start, end, rows, header_rows=header_rows)
