@@ -36,11 +36,22 @@ def balance_tail(packer: Packer, units: Sequence[Piece], result: list[Piece], pr
         before = units[cut - 1]
         if before.open_titles and "\n" not in packer.source[before.start:before.end]:
             return  # a heading alone would end the piece before
+        if _opens_member_of(units[cut], before):
+            return  # a class's docstring would be parted from the start of its first method
         if packer.size_of(head) < minimum or not packer.fits(head):
             return  # fewer units may share a longer path (a definition they all open in)
         result[-2:] = [head, tail]
         if packer.size_of(tail) >= minimum:
             return
+
+
+def _opens_member_of(unit: Piece, before: Piece) -> bool:
+    """Whether `unit` opens a definition nested in the definition `before` belongs to, so
+    `before` is that definition's opening (signature, docstring, fields)."""
+    path, outer = unit.path, before.path
+    return bool(unit.open_titles and outer and outer[-1].is_definition
+                and len(path) > len(outer) and path[:len(outer)] == outer
+                and path[-1].is_definition)
 
 
 def balanced_words(packer: Packer, parts: list[Piece]) -> list[Piece]:

@@ -119,6 +119,7 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
         elif child.children:
             parts = _fitting_pieces(packer, source, child.children, child.start, child.end, inner,
                                prefix, suffix)
+            parts = _opening_with_first_member(packer, child, parts, inner, prefix, suffix)
             if parts and parts[0].start == child.start:
                 parts[0] = packer.opened(replace(parts[0], prefix=prefix, suffix=suffix),
                                          max(parts[0].open_titles, opened))
@@ -131,6 +132,31 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
     if end > cursor:
         units.extend(line_units(packer, source, cursor, end, path, prefix, suffix))
     return units
+
+
+def _opening_with_first_member(packer: Packer, node: Node, parts: list[Piece],
+                               path: tuple[Title, ...], prefix: str, suffix: str
+                               ) -> list[Piece]:
+    """The parts of a split definition, its opening (signature, docstring, fields) and its
+    first nested definition made one unit where they fit together.
+
+    As separate units the opening may join the piece before (the end of the previous class)
+    and leave `__init__` to the next one: the docstring then ranks for a question ("does it
+    retry by default?") whose answer (`Retry(0, read=False)`) is in another piece.
+    """
+    if not node.children or node.children[0].kind is NodeKind.DEFINITION:
+        return parts
+    member = next((child for child in node.children if child.kind is NodeKind.DEFINITION),
+                  None)
+    if member is None or not parts or parts[0].start != node.start:
+        return parts
+    taken = next((index for index, part in enumerate(parts) if part.end >= member.end), None)
+    if taken is None or parts[taken].end != member.end:
+        return parts
+    joined = Piece(node.start, member.end, path, parts[0].open_titles)
+    if not packer.fits_framed(joined, prefix, suffix):
+        return parts
+    return [joined, *parts[taken + 1:]]
 
 
 def _fits_without_leading_comments(packer: Packer, node: Node, path: tuple[Title, ...],
