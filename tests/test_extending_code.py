@@ -24,6 +24,7 @@ def test_the_doc_has_its_examples() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda code: code.split("\n")[0][:40])
 def test_each_python_example_runs(example: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DOC.parents[1])
     import structchunk.options as options_module
 
     monkeypatch.setattr(options_module, "_REGISTRY", dict(options_module._REGISTRY))
@@ -33,3 +34,11 @@ def test_each_python_example_runs(example: str, monkeypatch: pytest.MonkeyPatch)
     exec(compile(example, str(DOC), "exec"), module.__dict__)  # noqa: S102
     if "HtmlOptions" in example:
         assert registered_options()["html"].__name__ == "HtmlOptions"
+
+
+def test_the_tokenizer_section_plugs_in_a_backend_rather_than_loading_one_yourself() -> None:
+    """The section shows a TokenCounter passed as tokenizer=, which its example runs."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## A length function or tokenizer"):text.index("## A strategy")]
+    assert "load the tokenizer yourself" not in section
+    assert any("TokenCounter(" in example and "tokenizer=" in example for example in EXAMPLES)
