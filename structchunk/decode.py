@@ -276,14 +276,14 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
         raise SourceNotFoundError("no such file", origin) from err
     except OSError as err:  # a name with a NUL byte, the one ValueError, is refused above
         raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
-    _check_regular(info.st_mode, origin)
+    check_regular(info.st_mode, origin)
     check_size(info.st_size, max_bytes, origin)
     try:
-        descriptor = _open_readonly(origin)
+        descriptor = open_readonly(origin)
     except OSError as err:
         raise SourceNotFoundError(f"cannot be read ({err.strerror})", origin) from err
     with os.fdopen(descriptor, "rb") as handle:
-        _check_regular(os.fstat(handle.fileno()).st_mode, origin)  # replaced since the stat?
+        check_regular(os.fstat(handle.fileno()).st_mode, origin)  # replaced since the stat?
         try:
             data = handle.read(max_bytes + 1)
         except OSError as err:
@@ -292,7 +292,7 @@ def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
     return data
 
 
-def _open_readonly(name: str) -> int:
+def open_readonly(name: str) -> int:
     """Open without blocking: a file swapped for a FIFO after the stat cannot hang the read."""
     return os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
 
@@ -310,7 +310,9 @@ def check_size(size: int, max_bytes: int, origin: str, *, unit: str = "bytes") -
             "(raise max_bytes to read it)", origin)
 
 
-def _check_regular(mode: int, origin: str) -> None:
+def check_regular(mode: int, origin: str) -> None:
+    """Refuse what is not a regular file, naming what it is: reading a FIFO or a device
+    would block or never end."""
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -80,6 +81,22 @@ def registered_options() -> dict[str, type[FormatOptions]]:
     return {name: classes[-1] for name, classes in _REGISTRY.items()}
 
 
+@contextmanager
+def provisional_registrations() -> Iterator[None]:
+    """Options classes defined inside the block are registered only until it ends.
+
+    A format's options register themselves when their class is defined; an example or a
+    test that defines a class (docs/extending.md's `HtmlOptions`) uses this so that the
+    class does not take over its format for the rest of the process.
+    """
+    saved = {name: list(classes) for name, classes in _REGISTRY.items()}
+    try:
+        yield
+    finally:
+        _REGISTRY.clear()
+        _REGISTRY.update(saved)
+
+
 class ParseOptions(Mapping[str, Any]):
     """The parse options given, checked: one `FormatOptions` object per format, and the flat
     keywords as given (what parsers, sniffers and refinement steps read)."""
@@ -128,4 +145,5 @@ def check_keywords(given: Mapping[str, Any], allowed: Iterable[str], where: str,
 
 
 __all__ = ["FormatOptions", "ParseOptions", "check_keywords",
-           "is_bool", "one_of", "option", "optional", "registered_options", "suggestion"]
+           "is_bool", "one_of", "option", "optional", "provisional_registrations",
+           "registered_options", "suggestion"]

@@ -9,7 +9,7 @@ import pytest
 
 import structchunk
 from structchunk import FormatOptions, OptionError
-from structchunk.options import option, optional, registered_options
+from structchunk.options import option, optional, provisional_registrations, registered_options
 from structchunk.parse import option_classes
 
 PLAIN = "Just a plain sentence. And another one without any markup.\n"
@@ -77,19 +77,17 @@ def test_an_unknown_name_suggests_the_nearest_known_one() -> None:
         structchunk.parse_text(PLAIN, jurisdicton="de")
 
 
-def test_a_new_format_declares_its_options_in_its_own_module(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_format_declares_its_options_in_its_own_module() -> None:
     """Defining the class is the registration: no list elsewhere names the option."""
-    import structchunk.options as options_module
+    with provisional_registrations():
 
-    monkeypatch.setattr(options_module, "_REGISTRY", dict(options_module._REGISTRY))
+        @dataclasses.dataclass(frozen=True)
+        class SlidesOptions(FormatOptions):
+            format = "slides"
+            speaker_notes: str | None = option(None, "a string", optional(str))
 
-    @dataclasses.dataclass(frozen=True)
-    class SlidesOptions(FormatOptions):
-        format = "slides"
-        speaker_notes: str | None = option(None, "a string", optional(str))
-
-    assert registered_options()["slides"] is SlidesOptions
-    assert SlidesOptions(speaker_notes="keep").speaker_notes == "keep"
-    with pytest.raises(OptionError, match=r"speaker_notes=3 .*slides format.*a string"):
-        SlidesOptions(speaker_notes=3)  # type: ignore[arg-type]
+        assert registered_options()["slides"] is SlidesOptions
+        assert SlidesOptions(speaker_notes="keep").speaker_notes == "keep"
+        with pytest.raises(OptionError, match=r"speaker_notes=3 .*slides format.*a string"):
+            SlidesOptions(speaker_notes=3)  # type: ignore[arg-type]
+    assert "slides" not in registered_options()

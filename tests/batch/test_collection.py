@@ -78,14 +78,14 @@ def test_an_unreadable_file_fails_alone(tmp_path: Path, monkeypatch: pytest.Monk
     root = _folder(tmp_path / "in")
     locked = root / "locked.md"
     locked.write_text("# Locked\n", encoding="utf-8")
-    real_open = decode._open_readonly
+    real_open = decode.open_readonly
 
     def refuse(name: str) -> int:
         if Path(name).name == "locked.md":
             raise PermissionError(13, "Permission denied", name)
         return real_open(name)
 
-    monkeypatch.setattr(decode, "_open_readonly", refuse)
+    monkeypatch.setattr(decode, "open_readonly", refuse)
     out = tmp_path / "out.jsonl"
     tally = split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1),
                              stderr=io.StringIO())

@@ -17,7 +17,7 @@ from structchunk.chunk.budget import Budget
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.strategies.hierarchical import HierarchicalChunker
 from structchunk.chunk.strategies.metadata_aware import MetadataAwareChunker
-from structchunk.chunk.strategies.semantic import SemanticChunker, _percentile
+from structchunk.chunk.strategies.semantic import SemanticChunker, percentile_of
 from structchunk.chunker import _language_at
 from structchunk.errors import BudgetError, StrategyError
 from structchunk.evaluate.embeddings import hashing_embedding
@@ -94,7 +94,7 @@ def test_metadata_aware_title_comes_from_front_matter_not_the_first_heading() ->
 ])
 def test_percentiles_interpolate_between_ranks(values: list[float], percentile: float,
                                                expected: float) -> None:
-    assert _percentile(values, percentile) == pytest.approx(expected)
+    assert percentile_of(values, percentile) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("percentile", [-0.5, 100.5, "10"])

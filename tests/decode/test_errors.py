@@ -84,12 +84,12 @@ def test_a_socket_is_refused_by_its_kind(tmp_path: Path) -> None:
     (0, "not a regular file"),
 ])
 def test_each_kind_of_special_file_is_named(mode: int, kind: str) -> None:
-    err = _refusal(SourceNotFoundError, decode._check_regular, mode, "x.md")
+    err = _refusal(SourceNotFoundError, decode.check_regular, mode, "x.md")
     assert str(err) == f"x.md: is {kind}; only regular files are read"
 
 
 def test_a_regular_file_passes_the_kind_check() -> None:
-    decode._check_regular(stat.S_IFREG | 0o644, "x.md")
+    decode.check_regular(stat.S_IFREG | 0o644, "x.md")
 
 
 def _refuse(name: str, real: Any) -> Any:
@@ -105,7 +105,7 @@ def _refuse(name: str, real: Any) -> Any:
 def test_an_unreadable_file_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "secret.md"
     path.write_text("# a\n", encoding="utf-8")
-    monkeypatch.setattr(decode, "_open_readonly", _refuse(str(path), decode._open_readonly))
+    monkeypatch.setattr(decode, "open_readonly", _refuse(str(path), decode.open_readonly))
     err = _refusal(SourceNotFoundError, decode.read_path, path)
     assert str(err) == f"{path}: cannot be read (Permission denied)"
 
@@ -326,7 +326,7 @@ def test_a_file_that_cannot_be_opened_after_its_stat_says_why(
 
     def refuse(name: str) -> int:
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(decode, "_open_readonly", refuse)
+    monkeypatch.setattr(decode, "open_readonly", refuse)
     err = _refusal(SourceNotFoundError, decode.read_path, path)
     assert str(err) == f"{path}: cannot be read (Permission denied)"
 

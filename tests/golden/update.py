@@ -7,6 +7,7 @@ from pathlib import Path
 
 import structchunk
 from structchunk.decode import decode_bytes
+from tests.golden.excerpt import chunk_excerpt
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parents[1] / "corpus_samples"
@@ -28,6 +29,7 @@ def golden_records(path: Path) -> list[dict]:
     for chunk in structchunk.split(source, max_size=MAX_SIZE, source_id=name):
         record = {field: getattr(chunk, field) for field in FIELDS}
         record["heading_path"] = list(chunk.heading_path)
+        record["text"] = chunk_excerpt(chunk.content)
         records.append(record)
     return records
 

@@ -110,7 +110,7 @@ def built_at_run_time() -> Iterator[tuple[str, Any]]:
     per_script = getattr(scripts, "_other_than", None)  # a pattern per script, where built
     for script in scripts.script_data().main if per_script is not None else ():
         yield f"script {script}", per_script(script)
-    yield "page numbers", running._page_number_pattern(frozenset({"Seite", "Page"}),
+    yield "page numbers", running.page_number_pattern(frozenset({"Seite", "Page"}),
                                                        frozenset({"von", "of"}))
     for separator in RecursiveChunker.separators:
         yield "recursive separator", regex.compile(separator)

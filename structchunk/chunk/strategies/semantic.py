@@ -56,7 +56,7 @@ class SemanticChunker:
         sections = [outline.section_span(unit.start, unit.end) for unit in units]
         similarities = [_cosine(vectors[i], vectors[i + 1]) for i in range(len(units) - 1)]
         comparable = [s for i, s in enumerate(similarities) if sections[i] == sections[i + 1]]
-        threshold = _percentile(comparable, self.percentile) if comparable else -math.inf
+        threshold = percentile_of(comparable, self.percentile) if comparable else -math.inf
         packer = Packer(document.text, context.budget)
         pieces: list[Piece] = []
         group = [units[0]]
@@ -95,7 +95,7 @@ def _cosine(first: Sequence[float], second: Sequence[float]) -> float:
     return dot / norm if norm else 0.0
 
 
-def _percentile(values: list[float], percentile: float) -> float:
+def percentile_of(values: list[float], percentile: float) -> float:
     """Linear interpolation between closest ranks (numpy's default)."""
     ordered = sorted(values)
     rank = (len(ordered) - 1) * percentile / 100

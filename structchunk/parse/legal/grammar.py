@@ -181,7 +181,7 @@ def _load(code: str, folders: tuple[Path, ...]) -> LegalGrammar:
     for _file, own in files:
         data = merge(data, own)
     top = files[-1][0]
-    return _Loader(top.path, data).grammar(code)
+    return GrammarLoader(top.path, data).grammar(code)
 
 
 # Every table and entry a legal grammar may have; anything else is a misspelling.
@@ -233,7 +233,7 @@ def _parents(_file: GrammarFile, data: dict[str, Any]) -> list[str]:
     return list(data["jurisdiction"].get("inherits", []))
 
 
-class _Loader:
+class GrammarLoader:
     """Builds a `LegalGrammar` from merged, key-checked data: types, patterns, groups."""
 
     def __init__(self, path: Path, data: dict[str, Any]) -> None:

@@ -38,7 +38,6 @@ from structchunk.parse.legal.grammar import (
     available_jurisdictions,
     load_legal_grammar,
 )
-from structchunk.parse.legal.grammar import _Loader as _Loader  # tests build grammars from data
 from structchunk.parse.legal.structure import Assembler
 from structchunk.parse.rules import (
     Block,
@@ -158,7 +157,7 @@ class LegalParser:
             return False
         number = match.group("number")
         if silent:
-            return (_follows(state.memory.get("absatz"), number)
+            return (follows(state.memory.get("absatz"), number)
                     and bool(_SENTENCE_END.search(state.stripped(line - 1))))
         state.memory["absatz"] = number
         state.memory["items"] = {}
@@ -182,7 +181,7 @@ class LegalParser:
             last_numbers: dict[int, str] = state.memory.setdefault("items", {})
             if silent:
                 before = state.stripped(line - 1)
-                expected = (_follows(last_numbers.get(rank), number) if unit.ordered
+                expected = (follows(last_numbers.get(rank), number) if unit.ordered
                             else True)
                 return expected and bool(self.grammar.list_lead.search(before))
             marker_end = match.end()
@@ -200,7 +199,7 @@ class LegalParser:
         return item
 
 
-def _follows(previous: str | None, current: str) -> bool:
+def follows(previous: str | None, current: str) -> bool:
     """Is `current` the next number after `previous` (`6` → `7` or `6a`; `a` → `b`; `aa` → `bb`)?"""
     if previous is None:
         return current in ("1", "a", "aa")

@@ -61,7 +61,7 @@ def _key(text: str) -> str:
     return _NOT_WORD.sub("", text).casefold()
 
 
-def _keys(text: str) -> set[str]:
+def title_keys(text: str) -> set[str]:
     """The title's letters and digits, with and without a leading section number."""
     return {key for key in (_key(text), _key(_NUMBER.sub("", text, count=1))) if key}
 
@@ -84,13 +84,13 @@ def match_outline(entries: list[Entry], pages: list[PageLines]) -> tuple[dict[in
     levels: dict[int, int] = {}
     matched = 0
     for entry in entries:
-        wanted = _keys(entry.title)
+        wanted = title_keys(entry.title)
         if not wanted:
             continue
         targets = [entry.page, entry.page + 1] if entry.page else []
         for number in targets:
             page = by_number.get(number)
-            found = _find(page.lines, wanted, levels) if page else None
+            found = find_lines(page.lines, wanted, levels) if page else None
             if found:
                 for line in found:
                     levels[id(line)] = entry.level
@@ -99,7 +99,7 @@ def match_outline(entries: list[Entry], pages: list[PageLines]) -> tuple[dict[in
     return levels, matched
 
 
-def _find(lines: list[Line], wanted: set[str], taken: dict[int, int]) -> list[Line] | None:
+def find_lines(lines: list[Line], wanted: set[str], taken: dict[int, int]) -> list[Line] | None:
     """The first run of lines, not yet a heading, whose text is the title."""
     for start, line in enumerate(lines):
         if id(line) in taken:
@@ -109,7 +109,7 @@ def _find(lines: list[Line], wanted: set[str], taken: dict[int, int]) -> list[Li
             if end > start and id(lines[end]) in taken:
                 break
             joined = f"{joined} {lines[end].text}"
-            keys = _keys(joined)
+            keys = title_keys(joined)
             if keys & wanted:
                 return lines[start:end + 1]
             if not any(part.startswith(key) for key in keys for part in wanted):

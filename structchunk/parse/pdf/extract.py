@@ -129,12 +129,12 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
     if count == 0:
         raise PdfError("has no pages (damaged or truncated?)", origin)
     pages = []
-    fonts: dict[Any, _FontInfo] = {}
+    fonts: dict[Any, FontInfo] = {}
     failed: dict[int, str] = {}
     for number in range(1, count + 1):
         try:
             page = reader.pages[number - 1]
-            pages.append(PageLines(number, page_lines(page, fonts), *_bounds(page)))
+            pages.append(PageLines(number, page_lines(page, fonts), *page_bounds(page)))
         except DependencyError as err:
             raise PdfError(f"needs an optional package to decrypt: {err} "
                            f"({install_hint('crypto')})", origin) from err
@@ -145,12 +145,15 @@ def read_pages(data: bytes, origin: str, password: str | None) -> Extraction:
 
 
 @dataclass(frozen=True)
-class _FontInfo:
+class FontInfo:
+    """What line building needs of a font: bold or not, and its glyph widths."""
+
     bold: bool
     widths: Callable[[str], float] | None  # glyph widths in thousandths of the font size
 
 
-def _font_info(font: Any, fonts: dict[Any, _FontInfo]) -> _FontInfo:
+def font_info(font: Any, fonts: dict[Any, FontInfo]) -> FontInfo:
+    """The font's info, read once per font across pages (cached in `fonts`)."""
     # pypdf hands each page its own copy of a font dictionary; the name (with its subset
     # tag) identifies the font across pages.
     try:
@@ -160,11 +163,11 @@ def _font_info(font: Any, fonts: dict[Any, _FontInfo]) -> _FontInfo:
         key = id(font)
     info = fonts.get(key)
     if info is None:
-        info = fonts[key] = _FontInfo(_is_bold(font), _widths(font))
+        info = fonts[key] = FontInfo(is_bold(font), glyph_widths(font))
     return info
 
 
-def _widths(font: Any) -> Callable[[str], float] | None:
+def glyph_widths(font: Any) -> Callable[[str], float] | None:
     """The font's own glyph widths (pypdf reads them for its layout mode), if readable."""
     if font is None:
         return None
@@ -178,15 +181,15 @@ def _widths(font: Any) -> Callable[[str], float] | None:
     return measure
 
 
-def page_lines(page: Any, fonts: dict[Any, _FontInfo] | None = None) -> list[Line]:
+def page_lines(page: Any, fonts: dict[Any, FontInfo] | None = None) -> list[Line]:
     pieces: list[tuple[str, float | None, float | None, float, bool, float | None]] = []
     known = {} if fonts is None else fonts
 
     def visit(text: str, cm: Sequence[float], tm: Sequence[float], font: Any,
               size: float) -> None:
-        matrix = _multiply(tm, cm)
+        matrix = multiply_matrices(tm, cm)
         scale = math.hypot(matrix[2], matrix[3]) or 1.0
-        info = _font_info(font, known)
+        info = font_info(font, known)
         width = None
         if info.widths is not None and "\n" not in text.strip():
             try:
@@ -221,7 +224,7 @@ _BOLD_NAME = regex.compile(r"bold|black|heavy|semibold|demi|cmbx|cmb\d|\bbd\b|[-
 FORCE_BOLD = 1 << 18  # font descriptor flag
 
 
-def _is_bold(font: Any) -> bool:
+def is_bold(font: Any) -> bool:
     """Bold by the font's name (`CMBX12`, `Arial-BoldMT`, `DejaVuSans-Bold`) or descriptor."""
     if font is None:
         return False
@@ -241,7 +244,7 @@ def _is_bold(font: Any) -> bool:
         return False
 
 
-def _bounds(page: Any) -> tuple[float | None, ...]:
+def page_bounds(page: Any) -> tuple[float | None, ...]:
     """Bottom, top, left and right of the page's visible box."""
     try:
         box = page.cropbox
@@ -254,7 +257,8 @@ def _bounds(page: Any) -> tuple[float | None, ...]:
     return min(bottom, top), max(bottom, top), min(left, right), max(left, right)
 
 
-def _multiply(first: Sequence[float], second: Sequence[float]) -> tuple[float, ...]:
+def multiply_matrices(first: Sequence[float], second: Sequence[float]) -> tuple[float, ...]:
+    """The product `first × second` of two PDF transformation matrices (six numbers each)."""
     a, b, c, d, e, f = (float(value) for value in first)
     g, h, i, j, k, m = (float(value) for value in second)
     return (a * g + b * i, a * h + b * j, c * g + d * i, c * h + d * j,

@@ -84,13 +84,13 @@ def find_tables(lines: list[Line]) -> list[Table]:
             if len(following) < 2:
                 break
             if len(following) > len(columns) and all(
-                    _fits(following, [span for span, _ in shapes[row]], slack)
+                    row_fits(following, [span for span, _ in shapes[row]], slack)
                     for row in range(index, end + 1)):
                 columns = following  # the rows so far had empty cells
-            elif not _fits(columns, following, slack):
+            elif not row_fits(columns, following, slack):
                 break
             end += 1
-        table = _judge(shapes[index:end + 1], index, columns)
+        table = judge_table(shapes[index:end + 1], index, columns)
         if table is not None:
             tables.append(table)
         index = end + 1
@@ -110,7 +110,7 @@ def aligned(first: Span, second: Span, slack: float = 3.0) -> bool:
             or abs((first[0] + first[1]) / 2 - (second[0] + second[1]) / 2) <= slack)
 
 
-def _fits(columns: list[Span], row: list[Span], slack: float) -> bool:
+def row_fits(columns: list[Span], row: list[Span], slack: float) -> bool:
     """Does each cell of `row` line up with its own column, in order?"""
     if len(row) > len(columns):
         return False
@@ -124,7 +124,7 @@ def _fits(columns: list[Span], row: list[Span], slack: float) -> bool:
     return True
 
 
-def _judge(rows: list[list[tuple[Span, str]]], first: int, columns: list[Span]
+def judge_table(rows: list[list[tuple[Span, str]]], first: int, columns: list[Span]
            ) -> Table | None:
     """A run of aligned rows is a table only when it is consistent over its rows."""
     if len(rows) < (3 if len(columns) == 2 else 2):

@@ -8,6 +8,7 @@ import pytest
 
 from structchunk.errors import GrammarError
 from structchunk.parse.legal import statute as legal
+from structchunk.parse.legal.grammar import GrammarLoader
 
 GRAMMAR = legal.load_legal_grammar("de")
 
@@ -88,7 +89,7 @@ def test_a_singular_sign_takes_one_number() -> None:
     ("a", "b", True), ("a", "c", False), ("aa", "bb", True), ("aa", "b", False),
 ])
 def test_numbering_sequence(previous: str | None, current: str, expected: bool) -> None:
-    assert legal._follows(previous, current) is expected
+    assert legal.follows(previous, current) is expected
 
 
 def test_unknown_jurisdiction_names_the_file() -> None:
@@ -101,7 +102,7 @@ def test_a_broken_pattern_names_the_entry(tmp_path: Path) -> None:
             "provision": {"pattern": "§"}, "absatz": {"pattern": "x"}, "note": {"pattern": "x"},
             "reference": {"pattern": "§"}}
     with pytest.raises(GrammarError, match=r"divisions\.unit\[0\]\.pattern does not compile"):
-        legal._Loader(tmp_path / "zz.toml", data).grammar("zz")
+        GrammarLoader(tmp_path / "zz.toml", data).grammar("zz")
 
 
 def test_the_grammar_declares_its_jurisdiction() -> None:

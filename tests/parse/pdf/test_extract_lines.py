@@ -63,13 +63,13 @@ class Font(dict):  # type: ignore[type-arg]
                                   "/Futura-Heavy", "/Garamond-Demi", "/CMB10", "/ArialBd",
                                   "/Font Bd Regular"])
 def test_bold_fonts_by_name(name: str) -> None:
-    assert extract._is_bold(Font({"/BaseFont": name}))
+    assert extract.is_bold(Font({"/BaseFont": name}))
 
 
 @pytest.mark.parametrize("name", ["/Helvetica", "/ABCDEF+CMR10", "/Bodoni", "/Embedded",
                                   "/CMBright"])
 def test_regular_fonts_by_name(name: str) -> None:
-    assert not extract._is_bold(Font({"/BaseFont": name}))
+    assert not extract.is_bold(Font({"/BaseFont": name}))
 
 
 def test_bold_fonts_by_weight_or_flag_in_the_descriptor() -> None:
@@ -77,29 +77,29 @@ def test_bold_fonts_by_weight_or_flag_in_the_descriptor() -> None:
         entries = {f"/{key}": value for key, value in descriptor.items()}
         return Font({"/BaseFont": "/F1", "/FontDescriptor": Font(entries)})
 
-    assert extract._is_bold(font(FontWeight=600))
-    assert not extract._is_bold(font(FontWeight=599))
-    assert extract._is_bold(font(Flags=FORCE_BOLD | 32))
-    assert not extract._is_bold(font(Flags=32))
-    assert not extract._is_bold(font())
+    assert extract.is_bold(font(FontWeight=600))
+    assert not extract.is_bold(font(FontWeight=599))
+    assert extract.is_bold(font(Flags=FORCE_BOLD | 32))
+    assert not extract.is_bold(font(Flags=32))
+    assert not extract.is_bold(font())
     composite = Font({"/BaseFont": "/F2", "/DescendantFonts": [
         Font({"/FontDescriptor": Font({"/FontWeight": 700})})]})
-    assert extract._is_bold(composite)
-    assert not extract._is_bold(Font({"/BaseFont": "/F3"}))
-    assert not extract._is_bold(Font({"/FontDescriptor": Font({"/FontWeight": "fett"})}))
-    assert not extract._is_bold(None)
+    assert extract.is_bold(composite)
+    assert not extract.is_bold(Font({"/BaseFont": "/F3"}))
+    assert not extract.is_bold(Font({"/FontDescriptor": Font({"/FontWeight": "fett"})}))
+    assert not extract.is_bold(None)
 
 
 def test_fonts_are_read_once_per_name() -> None:
     fonts: dict[Any, Any] = {}
-    first = extract._font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/Type1"}), fonts)
-    again = extract._font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/Type1"}), fonts)
-    other = extract._font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/TrueType"}),
+    first = extract.font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/Type1"}), fonts)
+    again = extract.font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/Type1"}), fonts)
+    other = extract.font_info(Font({"/BaseFont": "/ABC+Bold", "/Subtype": "/TrueType"}),
                                fonts)
     assert first is again and first.bold and other is not first and len(fonts) == 2
-    assert extract._font_info(None, fonts).bold is False
-    assert extract._widths(None) is None
-    assert extract._widths("kein Font") is None
+    assert extract.font_info(None, fonts).bold is False
+    assert extract.glyph_widths(None) is None
+    assert extract.glyph_widths("kein Font") is None
 
 
 class Box:
@@ -129,15 +129,15 @@ class FakePage:
 
 
 def test_page_boxes_are_read_in_order_and_unreadable_ones_are_unknown() -> None:
-    assert extract._bounds(FakePage([], box=Box(0, 842, 0, 595))) == (0.0, 842.0, 0.0, 595.0)
-    assert extract._bounds(FakePage([], box=Box(842, 0, 595, 0))) == (0.0, 842.0, 0.0, 595.0)
-    assert extract._bounds(FakePage([], box=Box(10, 10, 0, 595))) == (None,) * 4
-    assert extract._bounds(FakePage([], box=Box(0, 842, 5, 5))) == (None,) * 4
-    assert extract._bounds(FakePage([])) == (None,) * 4
+    assert extract.page_bounds(FakePage([], box=Box(0, 842, 0, 595))) == (0.0, 842.0, 0.0, 595.0)
+    assert extract.page_bounds(FakePage([], box=Box(842, 0, 595, 0))) == (0.0, 842.0, 0.0, 595.0)
+    assert extract.page_bounds(FakePage([], box=Box(10, 10, 0, 595))) == (None,) * 4
+    assert extract.page_bounds(FakePage([], box=Box(0, 842, 5, 5))) == (None,) * 4
+    assert extract.page_bounds(FakePage([])) == (None,) * 4
 
 
 def test_matrices_multiply_as_pdf_transformations() -> None:
-    assert extract._multiply([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]) == (
+    assert extract.multiply_matrices([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]) == (
         25.0, 28.0, 57.0, 64.0, 100.0, 112.0)
 
 
@@ -170,7 +170,7 @@ def test_text_that_pypdf_rewrote_keeps_its_text_without_geometry() -> None:
 def test_a_font_with_widths_measures_pieces_at_their_scale() -> None:
     font = Font({"/BaseFont": "/ABC+Sans", "/Subtype": "/TrueType", "/FirstChar": 32})
     key = ("/ABC+Sans", "/TrueType", "32")
-    fonts = {key: extract._FontInfo(False, lambda text: 250.0 * len(text))}
+    fonts = {key: extract.FontInfo(False, lambda text: 250.0 * len(text))}
 
     class Measured(FakePage):
         def extract_text(self, visitor_text: Callable[..., None]) -> str:
@@ -201,13 +201,13 @@ def test_a_real_font_gives_its_glyph_widths(new_pdf: Callable[..., Any],
     reader = PdfReader(save(pdf, tmp_path / "breite.pdf"))
     resources = reader.pages[0]["/Resources"]["/Font"]
     font = next(iter(resources.values())).get_object()
-    widths = extract._widths(font)
+    widths = extract.glyph_widths(font)
     assert widths is not None and widths("Breite") > widths("B") > 0
-    info = extract._font_info(font, {})
+    info = extract.font_info(font, {})
     assert info.widths is not None and info.widths("Breite") == widths("Breite")
 
 
 def test_a_font_s_own_descriptor_comes_before_its_descendant_s() -> None:
     font = Font({"/BaseFont": "/F4", "/FontDescriptor": Font({"/FontWeight": 400}),
                  "/DescendantFonts": [Font({"/FontDescriptor": Font({"/FontWeight": 700})})]})
-    assert not extract._is_bold(font)
+    assert not extract.is_bold(font)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from structchunk.parse.pdf.bookmarks import (
     Entry,
-    _find,
-    _keys,
+    find_lines,
     match_outline,
     outline_headings,
+    title_keys,
 )
 from structchunk.parse.pdf.extract import Line, PageLines
 
@@ -18,36 +18,36 @@ def lines(*texts: str) -> list[Line]:
 
 
 def test_title_keys_are_letters_and_digits_with_and_without_a_number() -> None:
-    assert _keys("2.1 ASN.1 Syntax") == {"21asn1syntax", "asn1syntax"}
-    assert _keys("IV. Teil") == {"ivteil", "teil"}
-    assert _keys("A. Anhang") == {"aanhang", "anhang"}
-    assert _keys("3) Punkt") == {"3punkt", "punkt"}
-    assert _keys("2-1 Teil") == {"21teil", "teil"}
-    assert _keys("Straße") == {"strasse"}
-    assert _keys("1 2 Teil") == {"12teil", "2teil"}  # only the first number goes
-    assert _keys("– –") == set()
+    assert title_keys("2.1 ASN.1 Syntax") == {"21asn1syntax", "asn1syntax"}
+    assert title_keys("IV. Teil") == {"ivteil", "teil"}
+    assert title_keys("A. Anhang") == {"aanhang", "anhang"}
+    assert title_keys("3) Punkt") == {"3punkt", "punkt"}
+    assert title_keys("2-1 Teil") == {"21teil", "teil"}
+    assert title_keys("Straße") == {"strasse"}
+    assert title_keys("1 2 Teil") == {"12teil", "2teil"}  # only the first number goes
+    assert title_keys("– –") == set()
 
 
 def test_a_title_is_found_on_one_line_or_wrapped_over_up_to_three() -> None:
     page = lines("Text davor", "Allgemeine", "Vorschriften", "Text danach")
-    assert _find(page, {"allgemeinevorschriften"}, {}) == page[1:3]
+    assert find_lines(page, {"allgemeinevorschriften"}, {}) == page[1:3]
     three = lines("Eins", "Zwei", "Drei", "Vier")
-    assert _find(three, {"einszweidrei"}, {}) == three[:3]
-    assert _find(three, {"einszweidreivier"}, {}) is None
-    assert _find(lines("2 Methode"), {"methode"}, {}) is not None
+    assert find_lines(three, {"einszweidrei"}, {}) == three[:3]
+    assert find_lines(three, {"einszweidreivier"}, {}) is None
+    assert find_lines(lines("2 Methode"), {"methode"}, {}) is not None
 
 
 def test_a_line_already_a_heading_is_not_found_again_nor_joined() -> None:
     page = lines("Ziele", "Ziele", "Teil")
-    assert _find(page, {"ziele"}, {id(page[0]): 1}) == [page[1]]
-    assert _find(page, {"ziele"}, {id(page[0]): 1, id(page[1]): 2}) is None
+    assert find_lines(page, {"ziele"}, {id(page[0]): 1}) == [page[1]]
+    assert find_lines(page, {"ziele"}, {id(page[0]): 1, id(page[1]): 2}) is None
     wrapped = lines("Teil", "Eins")
-    assert _find(wrapped, {"teileins"}, {id(wrapped[1]): 1}) is None
+    assert find_lines(wrapped, {"teileins"}, {id(wrapped[1]): 1}) is None
 
 
 def test_a_search_gives_up_on_a_run_that_no_longer_starts_a_title() -> None:
     page = lines("Allgemeine", "Sonstiges", "Allgemeine", "Vorschriften")
-    assert _find(page, {"allgemeinevorschriften"}, {}) == page[2:]
+    assert find_lines(page, {"allgemeinevorschriften"}, {}) == page[2:]
 
 
 def entry(title: str, level: int = 1, page: int | None = 1) -> Entry:

@@ -18,81 +18,82 @@ def a4(number: int, lines: list[Line]) -> PageLines:
 def test_the_bands_are_the_top_and_bottom_fifteen_percent_of_the_page() -> None:
     lines = [line("a", y=y) for y in (799.0, 680.0, 679.0, 400.0, 121.0, 120.0, 1.0)]
     page = a4(1, lines)
-    bands = [running._band(page, each, index) for index, each in enumerate(lines)]
+    bands = [running.edge_band(page, each, index) for index, each in enumerate(lines)]
     assert bands == ["top", "top", None, None, None, "bottom", "bottom"]
 
 
 def test_a_band_is_measured_from_the_page_box_not_from_zero() -> None:
     lines = [line("a", y=y) for y in (1080.0, 1000.0, 620.0)]
     page = PageLines(1, lines, bottom=600.0, top=1100.0)
-    assert [running._band(page, each, index) for index, each in enumerate(lines)] == [
+    assert [running.edge_band(page, each, index) for index, each in enumerate(lines)] == [
         "top", None, "bottom"]
 
 
 def test_without_geometry_only_the_first_and_last_lines_are_in_a_band() -> None:
     lines = [Line(text=text) for text in ("Kopf", "Mitte", "Mehr", "Fuß")]
     page = PageLines(1, lines)
-    assert [running._band(page, each, index) for index, each in enumerate(lines)] == [
+    assert [running.edge_band(page, each, index) for index, each in enumerate(lines)] == [
         "top", None, None, "bottom"]
     lone = PageLines(2, [Line(text="Allein")])
-    assert running._band(lone, lone.lines[0], 0) == "top"
+    assert running.edge_band(lone, lone.lines[0], 0) == "top"
 
 
 def test_a_line_without_a_height_or_a_page_without_a_box_has_no_geometry() -> None:
     placed = [line("a", y=y) for y in (790.0, 400.0, 10.0)]
     unboxed = PageLines(1, placed, left=0.0, right=600.0)
-    assert [running._band(unboxed, each, index) for index, each in enumerate(placed)] == [
+    assert [running.edge_band(unboxed, each, index) for index, each in enumerate(placed)] == [
         "top", None, "bottom"]
     half_boxed = PageLines(1, placed, top=800.0)
-    assert running._band(half_boxed, placed[1], 1) is None
+    assert running.edge_band(half_boxed, placed[1], 1) is None
     unplaced = [Line(text="a"), Line(text="b"), Line(text="c")]
     boxed = a4(1, unplaced)
-    assert [running._band(boxed, each, index) for index, each in enumerate(unplaced)] == [
+    assert [running.edge_band(boxed, each, index) for index, each in enumerate(unplaced)] == [
         "top", None, "bottom"]
 
 
 def test_text_keys_fold_case_and_spaces_and_blank_numbers_on_request() -> None:
     shown = Line(text="Seite  12 von   30 ")
-    assert running._text_key(shown, True) == "seite 12 von 30"
-    assert running._text_key(shown, False) == "seite # von #"
+    assert running.text_key(shown, True) == "seite 12 von 30"
+    assert running.text_key(shown, False) == "seite # von #"
 
 
 def test_heights_are_counted_in_steps_of_four_points() -> None:
-    assert running._height(line("a", y=40.0)) == 10
-    assert running._height(line("a", y=801.0)) == 200
-    assert running._height(line("a", y=803.0)) == 201
-    assert running._height(Line(text="a")) is None
+    assert running.line_height(line("a", y=40.0)) == 10
+    assert running.line_height(line("a", y=801.0)) == 200
+    assert running.line_height(line("a", y=803.0)) == 201
+    assert running.line_height(Line(text="a")) is None
 
 
 def test_edge_numbers_are_whole_numbers_at_the_start_or_end() -> None:
-    assert running._edge_numbers("12 Kapitel 3") == {12, 3}
-    assert running._edge_numbers("  7 Einleitung") == {7}
-    assert running._edge_numbers("Einleitung 44") == {44}
-    assert running._edge_numbers("Kapitel 3 Einleitung") == set()
-    assert running._edge_numbers("3.5 Teil") == set()
-    assert running._edge_numbers("Teil 1,5") == set()
-    assert running._edge_numbers("Teil 12345") == set()
+    assert running.edge_numbers("12 Kapitel 3") == {12, 3}
+    assert running.edge_numbers("  7 Einleitung") == {7}
+    assert running.edge_numbers("Einleitung 44") == {44}
+    assert running.edge_numbers("Kapitel 3 Einleitung") == set()
+    assert running.edge_numbers("3.5 Teil") == set()
+    assert running.edge_numbers("Teil 1,5") == set()
+    assert running.edge_numbers("Teil 12345") == set()
 
 
 def test_words_keep_letters_only_case_folded() -> None:
-    assert running._words("4 1.1. TOPOLOGISCHE RÄUME") == "topologischeräume"
-    assert running._words("Straße_2") == "strasse"
-    assert running._words("– 12 –") == ""
+    assert running.words_only("4 1.1. TOPOLOGISCHE RÄUME") == "topologischeräume"
+    assert running.words_only("Straße_2") == "strasse"
+    assert running.words_only("– 12 –") == ""
 
 
 def test_word_alternatives_try_longer_words_first() -> None:
-    assert running._alternatives(frozenset({"s.", "seite", "sei", "se"})) == r"seite|sei|s\.|se"
-    assert running._alternatives(frozenset({"b", "a"})) == "a|b"
-    assert running._alternatives(frozenset()) == "(?!)"
+    words = frozenset({"s.", "seite", "sei", "se"})
+    assert running.alternatives_pattern(words) == r"seite|sei|s\.|se"
+    assert running.alternatives_pattern(frozenset({"b", "a"})) == "a|b"
+    assert running.alternatives_pattern(frozenset()) == "(?!)"
 
 
 def test_page_numbers_in_the_forms_running_lines_use() -> None:
     shown = ["12", "- 12 -", "–7–", "Seite 3", "Seite 3 von 9", "Page 2 of 5", "3/9", "iv",
              "xii", "S. 4", "p. 10"]
-    assert [text for text in shown if not running._page_number(text)] == []
+    assert [text for text in shown if not running.is_page_number(text)] == []
     not_shown = ["Kapitel 3", "IV", "12345", "viiiiiii", "3 Einleitung", "Seite", "von 9",
                  "12 von"]
-    assert [text for text in not_shown if running._page_number(text)] == []
+    assert [text for text in not_shown if running.is_page_number(text)] == []
 
 
 BODY = Metrics(10.0, 12.0)
@@ -170,10 +171,10 @@ def test_a_running_head_that_is_a_body_heading_is_removed_and_another_kept() -> 
 
 def test_a_page_offset_needs_two_lines_that_agree() -> None:
     def candidates(*printed: tuple[int, str]) -> list[Any]:
-        return [running._Candidate(a4(number, [line(text, y=780.0, size=8.0)]), 0, None, "top")
+        return [running.Candidate(a4(number, [line(text, y=780.0, size=8.0)]), 0, None, "top")
                 for number, text in printed]
 
-    offset = running._Judge._page_offset
+    offset = running.Judge.page_offset
     assert offset(candidates((1, "11 Einleitung"), (2, "12 Einleitung"))) == 10
     assert offset(candidates((1, "11 Einleitung"), (2, "Methode"))) is None
     assert offset(candidates((1, "11 Einleitung"), (2, "12 Einleitung"), (3, "30 Methode"),

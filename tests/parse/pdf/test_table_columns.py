@@ -49,12 +49,12 @@ def test_cells_line_up_by_left_edge_right_edge_or_centre() -> None:
 
 def test_a_row_fits_columns_only_in_order_and_never_with_more_cells() -> None:
     columns = [(72.0, 112.0), (200.0, 240.0), (330.0, 370.0)]
-    assert tables._fits(columns, [(72.0, 100.0), (330.0, 360.0)], 3.0)
-    assert tables._fits(columns, [(200.0, 240.0)], 3.0)
-    assert not tables._fits(columns, [(330.0, 370.0), (200.0, 240.0)], 3.0)
-    assert not tables._fits(columns, [(72.0, 112.0), (150.0, 160.0)], 3.0)
-    assert not tables._fits(columns[:2], [(72.0, 112.0), (200.0, 240.0), (330.0, 370.0)], 3.0)
-    assert tables._fits([], [], 3.0)
+    assert tables.row_fits(columns, [(72.0, 100.0), (330.0, 360.0)], 3.0)
+    assert tables.row_fits(columns, [(200.0, 240.0)], 3.0)
+    assert not tables.row_fits(columns, [(330.0, 370.0), (200.0, 240.0)], 3.0)
+    assert not tables.row_fits(columns, [(72.0, 112.0), (150.0, 160.0)], 3.0)
+    assert not tables.row_fits(columns[:2], [(72.0, 112.0), (200.0, 240.0), (330.0, 370.0)], 3.0)
+    assert tables.row_fits([], [], 3.0)
 
 
 def shapes(*rows: tuple[str, ...]) -> list[list[tuple[tuple[float, float], str]]]:
@@ -65,42 +65,43 @@ COLUMNS3 = [(72.0, 112.0), (200.0, 240.0), (330.0, 370.0)]
 
 
 def test_two_rows_make_a_table_of_three_columns_but_not_of_two() -> None:
-    three = tables._judge(shapes(("Ort", "Höhe", "Regen"), ("Nord", "12", "714")), 4, COLUMNS3)
+    three = tables.judge_table(shapes(("Ort", "Höhe", "Regen"), ("Nord", "12", "714")), 4, COLUMNS3)
     assert three == Table(4, 5, COLUMNS3, True)
     two = shapes(("Ort", "Höhe"), ("Nord", "12"), ("Süd", "250"))
-    assert tables._judge(two[:2], 0, COLUMNS3[:2]) is None
-    assert tables._judge(two, 0, COLUMNS3[:2]) == Table(0, 2, COLUMNS3[:2], True)
-    assert tables._judge(two[:1], 0, [COLUMNS3[0]]) is None
+    assert tables.judge_table(two[:2], 0, COLUMNS3[:2]) is None
+    assert tables.judge_table(two, 0, COLUMNS3[:2]) == Table(0, 2, COLUMNS3[:2], True)
+    assert tables.judge_table(two[:1], 0, [COLUMNS3[0]]) is None
 
 
 def test_a_first_row_with_a_number_is_no_header() -> None:
-    judged = tables._judge(shapes(("2019", "Nord", "714"), ("2020", "Süd", "688")), 0, COLUMNS3)
+    judged = tables.judge_table(shapes(("2019", "Nord", "714"), ("2020", "Süd", "688")), 0,
+                                COLUMNS3)
     assert judged is not None and not judged.header
-    money = tables._judge(shapes(("Summe", "1.250,00 €", "41 %"), ("Rest", "98,40", "3 %")),
+    money = tables.judge_table(shapes(("Summe", "1.250,00 €", "41 %"), ("Rest", "98,40", "3 %")),
                           0, COLUMNS3)
     assert money is not None and not money.header
 
 
 def test_long_cells_are_prose_not_a_table() -> None:
     cell = "x" * 60
-    assert tables._judge(shapes((cell, cell, cell), (cell, cell, cell)), 0, COLUMNS3)
+    assert tables.judge_table(shapes((cell, cell, cell), (cell, cell, cell)), 0, COLUMNS3)
     longer = "x" * 61
-    assert tables._judge(shapes((longer, longer, cell), (longer, cell, cell)), 0,
+    assert tables.judge_table(shapes((longer, longer, cell), (longer, cell, cell)), 0,
                          COLUMNS3) is None
 
 
 def test_cells_ending_sentences_are_prose_when_more_than_half_do() -> None:
     half = shapes(("Erstens.", "Zweitens.", "Drittens"), ("Vier", "Fünf!", "Sechs"))
-    assert tables._judge(half, 0, COLUMNS3) is not None
+    assert tables.judge_table(half, 0, COLUMNS3) is not None
     most = shapes(("Erstens.", "Zweitens.", "Drittens;"), ("Vier", "Fünf!", "Sechs"))
-    assert tables._judge(most, 0, COLUMNS3) is None
+    assert tables.judge_table(most, 0, COLUMNS3) is None
 
 
 def test_a_table_needs_half_of_its_rows_filled() -> None:
     half = shapes(("Ort", "Höhe", "Regen"), ("Nord", "12"), ("Süd", "250", "688"), ("West",))
-    assert tables._judge(half, 0, COLUMNS3) is not None
+    assert tables.judge_table(half, 0, COLUMNS3) is not None
     less = shapes(("Ort", "Höhe", "Regen"), ("Nord", "12"), ("Süd", "250"))
-    assert tables._judge(less, 0, COLUMNS3) is None
+    assert tables.judge_table(less, 0, COLUMNS3) is None
 
 
 def test_tables_are_runs_of_rows_between_other_lines() -> None:

@@ -1,8 +1,9 @@
 """Rewrite the office golden files after an intended change:
 python -m tests.parse.office.golden.update (with the shared corpus beside the checkout).
 
-The documents are corpus files, read in place; only the chunks' positions, paths, ids and
-metadata are stored here, never their text.
+The documents are corpus files, read in place; only the chunks' positions, paths, ids,
+metadata and an excerpt of each chunk's text (its first and last line when long) are stored
+here, never the documents.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import structchunk
 from tests.conftest import corpus_root
+from tests.golden.excerpt import chunk_excerpt
 
 HERE = Path(__file__).resolve().parent
 MAX_SIZE = 600
@@ -44,6 +46,7 @@ def golden_records(name: str) -> list[dict[str, Any]]:
     for chunk in structchunk.split(data, format=fmt, max_size=MAX_SIZE, source_id=name):
         record: dict[str, Any] = {field: getattr(chunk, field) for field in FIELDS}
         record["heading_path"] = list(chunk.heading_path)
+        record["text"] = chunk_excerpt(chunk.content)
         record["metadata"] = {key: value for key, value in chunk.metadata.items()
                               if key in ("slide", "sheet", "origin", "kinds")}
         records.append(json.loads(json.dumps(record, ensure_ascii=False)))
