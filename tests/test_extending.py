@@ -17,8 +17,9 @@ from structchunk.parse.code import code_language_for_path, resolve_code_language
 from structchunk.tree import Node, NodeKind
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "extending.md"
-# A fence whose info string names a file: ```toml sentences/fr.toml
-_EXAMPLE = regex.compile(r"^```\w+ ([\w/.-]+)\n(.*?)^```$", regex.MULTILINE | regex.DOTALL)
+# A grammar fence whose info string names a file: ```toml sentences/fr.toml
+_EXAMPLE = regex.compile(r"^```(?:toml|scheme) ([\w/.-]+)\n(.*?)^```$",
+                         regex.MULTILINE | regex.DOTALL)
 
 FRENCH = ("Le rapport de M. Durand est prêt. Il y a des fruits dans la cuisine, p. ex. "
           "Pommes et poires sont sur la table. Nous partons avec elle.")
