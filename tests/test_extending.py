@@ -17,13 +17,16 @@ from structchunk.parse.code import code_language_for_path, resolve_code_language
 from structchunk.tree import Node, NodeKind
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "extending.md"
-# A fence whose info string names a file: ```toml sentences/fr.toml
-_EXAMPLE = regex.compile(r"^```\w+ ([\w/.-]+)\n(.*?)^```$", regex.MULTILINE | regex.DOTALL)
+# A grammar fence whose info string names a file: ```toml sentences/fr.toml
+_EXAMPLE = regex.compile(r"^```(?:toml|scheme) ([\w/.-]+)\n(.*?)^```$",
+                         regex.MULTILINE | regex.DOTALL)
 
 FRENCH = ("Le rapport de M. Durand est prêt. Il y a des fruits dans la cuisine, p. ex. "
           "Pommes et poires sont sur la table. Nous partons avec elle.")
 BULGARIAN = ("Докладът описва работата на екипа, напр. новите правила за достъп до данните "
              "и проверките им.")
+ENGLISH = ("The committee met on Tuesday and agreed on the budget for the coming year. "
+           "Everyone was pleased with the outcome of the long meeting.")
 SANTALI = "ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ ᱫᱚ ᱢᱤᱫ ᱯᱟᱹᱨᱥᱤ ᱠᱟᱱᱟ᱾ ᱱᱚᱣᱟ ᱫᱚ ᱚᱞ ᱪᱤᱠᱤ ᱦᱚᱨᱚᱯ ᱛᱮ ᱚᱞ ᱟᱠᱟᱱᱟ᱾"
 ACT = """Example Act
 
@@ -77,30 +80,6 @@ def test_the_document_names_an_example_of_every_kind() -> None:
                                "code/starlark.scm", "legal/uk.toml"}
 
 
-SERBIAN = "Ово је нпр. Београд, тј. главни град. Нови ред почиње овде. Крај итд."
-TIBETAN = "བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།ང་ཚོས་སློབ་སྦྱོང་བྱེད།ཡག་པོ་འདུག"
-
-
-def test_a_cyrillic_language_is_one_sentence_file(grammars: Path) -> None:
-    serbian = [SERBIAN[start:end] for start, end in sentence_spans(SERBIAN, "sr")]
-    assert serbian == ["Ово је нпр. Београд, тј. главни град.", "Нови ред почиње овде.",
-                       "Крај итд."]
-    # without the file: the neutral rules cut after the abbreviations
-    assert len(sentence_spans(SERBIAN, "zz")) > len(serbian)
-
-
-def test_a_script_the_code_never_names_is_one_sentence_file(grammars: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    tibetan = [TIBETAN[start:end] for start, end in sentence_spans(TIBETAN, "bo")]
-    assert tibetan == ["བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།", "ང་ཚོས་སློབ་སྦྱོང་བྱེད།", "ཡག་པོ་འདུག"]
-    path = grammars / "bod.txt"
-    path.write_text(TIBETAN + "\n", encoding="utf-8")
-    chunks = structchunk.split(path, max_size=30, language="bo")
-    assert [chunk.content for chunk in chunks] == tibetan
-    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
-    assert len(sentence_spans(TIBETAN, "bo")) == 1  # no rule knows the shad
-
-
 def test_a_language_file_adds_sentence_rules_and_detection(grammars: Path) -> None:
     assert "fr" in supported_languages()
     assert detect_language(FRENCH) == "fr"
@@ -128,6 +107,30 @@ def test_without_the_folder_french_is_detected_and_split_by_the_shipped_rules(
     # grammars/sentences/fr.toml ships with structchunk: "p. ex." is an abbreviation there too
     assert not any(chunk.content.endswith("p. ex.") for chunk in chunks)
     assert code_language_for_path("tool.pyw") is None
+
+
+SERBIAN = "Ово је нпр. Београд, тј. главни град. Нови ред почиње овде. Крај итд."
+TIBETAN = "བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།ང་ཚོས་སློབ་སྦྱོང་བྱེད།ཡག་པོ་འདུག"
+
+
+def test_a_cyrillic_language_is_one_sentence_file(grammars: Path) -> None:
+    serbian = [SERBIAN[start:end] for start, end in sentence_spans(SERBIAN, "sr")]
+    assert serbian == ["Ово је нпр. Београд, тј. главни град.", "Нови ред почиње овде.",
+                       "Крај итд."]
+    # without the file: the neutral rules cut after the abbreviations
+    assert len(sentence_spans(SERBIAN, "zz")) > len(serbian)
+
+
+def test_a_script_the_code_never_names_is_one_sentence_file(grammars: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    tibetan = [TIBETAN[start:end] for start, end in sentence_spans(TIBETAN, "bo")]
+    assert tibetan == ["བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།", "ང་ཚོས་སློབ་སྦྱོང་བྱེད།", "ཡག་པོ་འདུག"]
+    path = grammars / "bod.txt"
+    path.write_text(TIBETAN + "\n", encoding="utf-8")
+    chunks = structchunk.split(path, max_size=30, language="bo")
+    assert [chunk.content for chunk in chunks] == tibetan
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert len(sentence_spans(TIBETAN, "bo")) == 1  # no rule knows the shad
 
 
 def test_a_cyrillic_language_is_one_file(grammars: Path) -> None:
@@ -158,6 +161,18 @@ def test_a_script_the_code_never_names_is_one_file(grammars: Path,
         "ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ ᱫᱚ ᱢᱤᱫ ᱯᱟᱹᱨᱥᱤ ᱠᱟᱱᱟ᱾", "ᱱᱚᱣᱟ ᱫᱚ ᱚᱞ ᱪᱤᱠᱤ ᱦᱚᱨᱚᱯ ᱛᱮ ᱚᱞ ᱟᱠᱟᱱᱟ᱾"]
     monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
     assert detect_language(SANTALI) is None  # without the file: unjudged, never a guess
+    around = structchunk.split_text(f"{ENGLISH}\n\n{SANTALI}\n\n{ENGLISH}\n", max_size=150)
+    assert [chunk.content == SANTALI for chunk in around] == [False, True, False]
+    assert {chunk.language for chunk in around} == {"en"}  # it takes the language around it
+
+
+def test_a_language_the_identifier_does_not_know_is_forced(grammars: Path) -> None:
+    assert "xx" not in supported_languages()
+    assert {chunk.language for chunk in structchunk.split_text(ENGLISH)} == {"en"}
+    forced = structchunk.split_text(ENGLISH, language="xx")
+    assert forced and {chunk.language for chunk in forced} == {"xx"}
+    # forcing a language selects its sentence grammar: the shad cuts only under "bo"
+    assert len(sentence_spans(TIBETAN, "bo")) == 3 > len(sentence_spans(TIBETAN, "xx"))
 
 
 def test_a_code_file_adds_a_suffix_to_a_builtin_language(grammars: Path) -> None:

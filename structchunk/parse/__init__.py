@@ -8,8 +8,9 @@ that format's parser and then its registered refinement steps.
 A new format is one module under `structchunk/parse/` exposing
 `parse(source: Source, language=None, **options) -> Document` (text formats) or
 `parse_bytes(data: bytes, origin: str, path: str | None, language=None, **options) -> Document`
-(binary formats), plus one row in `formats.FORMATS`. Its options are a `FormatOptions` subclass
-in that module (see `structchunk.options`); the parser receives them, checked, in `**options`.
+(binary formats), plus one `formats.register_format(Format(...))` call. Its options are a
+`FormatOptions` subclass in that module (see `structchunk.options`); the parser receives them,
+checked, in `**options`.
 """
 
 from __future__ import annotations
@@ -82,17 +83,23 @@ def options_for(given: Mapping[str, Any], where: str, own: Iterable[str] = _OWN
     return ParseOptions(given, option_classes() if given else {}, where, own)
 
 
-@cache
 def option_classes() -> dict[str, type[FormatOptions]]:
     """Each format's options class, registered by importing the modules of the format table
     (a format that is refused by name, or whose optional extra is not installed, has none)."""
-    for fmt in FORMATS:
+    _import_parsers(tuple(FORMATS))
+    return registered_options()
+
+
+@cache
+def _import_parsers(table: tuple[Format, ...]) -> None:
+    """Import each parser of `table` once per table: a format registered later is imported
+    when the table that holds it is first read."""
+    for fmt in table:
         if fmt.unsupported is None:
             try:
                 fmt.parser()
             except MissingDependencyError:
                 continue
-    return registered_options()
 
 
 @dataclass(frozen=True)

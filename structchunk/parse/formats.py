@@ -4,19 +4,30 @@ A format is one row: its name, the module holding its parser, its file suffixes 
 optional content sniffer. A refinement is one row too: a step run on the documents of some
 formats after their parser (a law inside Markdown or a PDF), so no parser imports another.
 Modules are named, not imported, so `import structchunk` loads no parser.
+
+`register_format` is the one way a row enters the table, for the built-in formats as for a
+format defined outside the package: routing by name, by content and by a forced `format=`
+all read the table it fills, so a new format needs no edit anywhere else.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import regex
 
-from structchunk.errors import MissingDependencyError, UnsupportedFormatError, install_hint
+from structchunk.errors import (
+    MissingDependencyError,
+    OptionError,
+    UnsupportedFormatError,
+    install_hint,
+)
+from structchunk.options import provisional_registrations
 from structchunk.tree import Document
 
 
@@ -101,8 +112,48 @@ def sniff_markdown(text: str) -> bool:
     return bool(block or inline)
 
 
+FORMATS: list[Format] = []
+"""The table, in the order routing tries it: the first format whose suffix or sniffer claims
+an input wins."""
+FORMAT_BY_NAME: dict[str, Format] = {}
+
+
+def register_format(fmt: Format, *, before: str | None = "markdown") -> Format:
+    """Add `fmt` to the table, ahead of the format named `before` (by default Markdown, whose
+    sniffer claims almost any text, so a new format's sniffer is tried first); `before=None`
+    appends. A name already in the table is an `OptionError`, so two formats never claim one
+    name silently."""
+    if fmt.name in FORMAT_BY_NAME:
+        raise OptionError(f"format {fmt.name!r} is already registered "
+                          f"(module {FORMAT_BY_NAME[fmt.name].module!r})")
+    position = len(FORMATS)
+    if before is not None:
+        if before not in FORMAT_BY_NAME:
+            known = ", ".join(sorted(FORMAT_BY_NAME))
+            raise OptionError(f"register_format(before={before!r}) names no format "
+                              f"(known: {known})")
+        position = FORMATS.index(FORMAT_BY_NAME[before])
+    FORMATS.insert(position, fmt)
+    FORMAT_BY_NAME[fmt.name] = fmt
+    return fmt
+
+
+@contextmanager
+def provisional_formats() -> Iterator[None]:
+    """Formats, and options classes, registered inside the block are forgotten when it ends,
+    so an example or a test that defines a format leaves the table as it found it."""
+    saved = list(FORMATS), dict(FORMAT_BY_NAME)
+    try:
+        with provisional_registrations():
+            yield
+    finally:
+        FORMATS[:] = saved[0]
+        FORMAT_BY_NAME.clear()
+        FORMAT_BY_NAME.update(saved[1])
+
+
 # Order matters for sniffing: the first format whose sniffer claims the text wins.
-FORMATS: tuple[Format, ...] = (
+for _row in (
     Format("html", "structchunk.parse.html", (".html", ".htm", ".xhtml", ".xht", ".shtml"),
            sniff="structchunk.parse.sniffing:looks_like_html", reads_bytes=True),
     Format("notebook", "structchunk.parse.notebook", (".ipynb",),
@@ -132,14 +183,14 @@ FORMATS: tuple[Format, ...] = (
     Format("text", "structchunk.parse.text", (".txt", ".text"), narrows=("legal",)),
     Format("code", "structchunk.parse.code",
            declared_suffixes="structchunk.parse.code.languages:code_suffixes"),
-)
+):
+    register_format(_row, before=None)
 
 REFINEMENTS: tuple[Refinement, ...] = (
     Refinement("law", ("markdown",), "structchunk.parse.legal.steps:law_in_markdown", "legal"),
     Refinement("law", ("pdf",), "structchunk.parse.legal.steps:law_in_pdf", "legal"),
 )
 
-FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 DEFAULT_FORMAT = FORMAT_BY_NAME["text"]
 
 
