@@ -61,7 +61,8 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
         "tests/integrations", "tests/docs/test_integrations_doc.py"]),
     "cli": (["structchunk/cli/*"], ["tests/cli", "tests/evaluate/test_evaluation.py"]),
     "titles": (["structchunk/parse/titles.py"], [
-        "tests/parse/test_document_titles.py", "tests/parse/test_front_matter_titles.py"]),
+        "tests/parse/test_document_titles.py", "tests/parse/test_front_matter_titles.py",
+        "tests/parse/test_front_matter_title_values.py", "tests/parse/test_title_markup.py"]),
     "markdown": (["structchunk/parse/markdown/*"], [
         "tests/parse/markdown", "tests/properties/test_markdown_properties.py"]),
 }
