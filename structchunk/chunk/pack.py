@@ -24,7 +24,7 @@ OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
 CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
 FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
 CONTEXT_DROPPED = "context_dropped"  # flag: no room for the heading path line here
-_CUT = frozenset({OVERSIZED, CHARACTER_SPLIT})
+CUT_FLAGS = frozenset({OVERSIZED, CHARACTER_SPLIT})  # flags of a unit cut to fit
 
 
 @dataclass(frozen=True)
@@ -376,7 +376,7 @@ def _visible_end(piece: Piece) -> int:
 def _cut_apart(first: Piece, second: Piece) -> bool:
     """Whether one piece was cut at words or characters and the other was not: merged, the
     whole one would carry the cut's flag and its chunk read as oversized though it fits."""
-    return bool(first.flags & _CUT) != bool(second.flags & _CUT)
+    return bool(first.flags & CUT_FLAGS) != bool(second.flags & CUT_FLAGS)
 
 
 def _opens_definitions(path: tuple[Title, ...], opened: int, common: int) -> bool:
