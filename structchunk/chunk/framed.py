@@ -27,9 +27,13 @@ def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pi
     header = [row for row in rows if row.kind is NodeKind.ROW and row_data(row).header]
     body = [row for row in rows if row not in header]
     if not header or not body:
-        units = [Piece(row.start, row.end, path) for row in rows]
-        return packer.pack([u for unit in units for u in _fit(packer, unit, "", "")])
+        return _packed_rows(packer, rows, path)
     lead = Piece(node.start, header[-1].end, path)
+    if not packer.fits(lead):
+        # Header rows too long together to repeat are packed row by row like the body: a
+        # header row that fits alone is not cut at words for the rows beside it.
+        return [replace(piece, flags=piece.flags | {HEADER_NOT_REPEATED})
+                for piece in _packed_rows(packer, rows, path)]
     prefix = source[header[0].start:header[-1].end] + "\n"
     flags: frozenset[str] = frozenset()
     row_units = [Piece(row.start, row.end, path) for row in body]
@@ -38,6 +42,13 @@ def table_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pi
     units = [fragment for row in row_units for fragment in _fit(packer, row, prefix, "")]
     pieces = packer.pack_framed(units, prefix, "", lead=lead)
     return [replace(piece, flags=piece.flags | flags) for piece in pieces]
+
+
+def _packed_rows(packer: Packer, rows: Sequence[Node], path: tuple[Title, ...]
+                 ) -> list[Piece]:
+    """The rows packed like prose units, none repeated; a row over the budget cut at words."""
+    units = [Piece(row.start, row.end, path) for row in rows]
+    return packer.pack([part for unit in units for part in _fit(packer, unit, "", "")])
 
 
 def _leaves_room_for_rows(packer: Packer, path: tuple[Title, ...], prefix: str,

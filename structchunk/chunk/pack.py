@@ -24,6 +24,7 @@ OVERSIZED = "oversized_unit_split"  # flag: an indivisible unit was cut at words
 CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was cut
 FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
 CONTEXT_DROPPED = "context_dropped"  # flag: no room for the heading path line here
+CUT_FLAGS = frozenset({OVERSIZED, CHARACTER_SPLIT})  # flags of a unit cut to fit
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,13 @@ class Packer:
         return self.budget.fits(self.context(path), prefix, self.source, start, end, suffix)
 
     def pack(self, pieces: Sequence[Piece]) -> list[Piece]:
-        """Greedily merge neighbours that fit together and whose paths allow it; a last
-        piece under the minimum size takes units from the one before (`balance_tail`)."""
+        """Greedily merge neighbours that fit together and whose paths allow it, never a
+        piece cut at words with one that is whole; a last piece under the minimum size takes
+        units from the one before (`balance_tail`)."""
         result: list[Piece] = []
         first_units: list[int] = []  # the index of each result piece's first unit
         for index, piece in enumerate(pieces):
-            if result:
+            if result and not _cut_apart(result[-1], piece):
                 merged = self._merge(result[-1], piece)
                 if merged is not None and self.fits(merged):
                     result[-1] = merged
@@ -177,7 +179,9 @@ class Packer:
     def merged(self, units: Sequence[Piece]) -> Piece | None:
         merged: Piece | None = units[0]
         for unit in units[1:]:
-            merged = self._merge(merged, unit) if merged is not None else None
+            if merged is None or _cut_apart(merged, unit):
+                return None
+            merged = self._merge(merged, unit)
         return merged
 
     def size_of(self, piece: Piece) -> int:
@@ -367,6 +371,12 @@ class Packer:
 
 def _visible_end(piece: Piece) -> int:
     return piece.visible_end if piece.start < piece.visible_end < piece.end else piece.end
+
+
+def _cut_apart(first: Piece, second: Piece) -> bool:
+    """Whether one piece was cut at words or characters and the other was not: merged, the
+    whole one would carry the cut's flag and its chunk read as oversized though it fits."""
+    return bool(first.flags & CUT_FLAGS) != bool(second.flags & CUT_FLAGS)
 
 
 def _opens_definitions(path: tuple[Title, ...], opened: int, common: int) -> bool:

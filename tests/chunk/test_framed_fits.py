@@ -92,6 +92,22 @@ def test_a_row_longer_than_the_budget_keeps_the_header_repeated_elsewhere() -> N
     assert all(chunk.text.startswith(HEADER) for chunk in chunks)
 
 
+def test_header_rows_too_long_together_are_cut_between_rows_not_at_words() -> None:
+    """Header row and delimiter (62 characters) do not fit 60 together, the row alone does:
+    it stays whole and unflagged, like the paragraph introducing the table."""
+    source = ("Prices:\n\n| Plan | Long header cell that fills the budget |\n"
+              "| --- | --- |\n| a | b |\n\nAfter.")
+    for max_size in (50, 60):
+        chunks = structchunk.split_text(source, max_size=max_size)
+        assert_chunks_valid(source, chunks, max_size)
+        units = ["Prices:", "| Plan | Long header cell that fills the budget |",
+                 "| --- | --- |", "| a | b |", "After."]
+        assert_units_whole(source, chunks, [(source.index(unit), source.index(unit) + len(unit))
+                                            for unit in units])
+        assert all(chunk.metadata["flags"] == [HEADER_NOT_REPEATED] for chunk in chunks
+                   if "|" in chunk.content)
+
+
 LONG_LINE = "    result = compute_the_total_of(items, with_tax=True, rounding=2)"
 
 

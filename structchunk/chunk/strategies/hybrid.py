@@ -15,7 +15,7 @@ from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.hygiene import absorb_junk, is_invisible
 from structchunk.chunk.leadins import introduces, is_list, lead_in_prefix, list_pieces
-from structchunk.chunk.pack import Packer, Piece, Title
+from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
 from structchunk.decode import BLANK_LINE
 from structchunk.tree import (
@@ -188,6 +188,10 @@ class _Walk:
         """
         first = pieces[0]
         merged = self.packer.merge(heading, first)
+        if merged is not None and heading.flags & CUT_FLAGS and self.packer.fits(merged):
+            # `pack` keeps pieces cut at words apart from whole ones, but the last part of a
+            # heading too long for any chunk still travels with the start of its body.
+            return [merged, *pieces[1:]]
         if merged is None or self.packer.fits(merged) or first.prefix or first.suffix:
             return [heading, *pieces]
         body = Piece(first.start, first.end, first.path, flags=first.flags)

@@ -3,7 +3,7 @@ levels nest, and merged cells flatten to rectangles that keep every row readable
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import structchunk
@@ -40,6 +40,10 @@ def _blocks(draw: st.DrawFn) -> Block:
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(  # a lead-in before two header rows that are cut at words: once flagged oversized
+    [[Block(PARAGRAPH, ":"), Block(TABLE, table=Table(
+        [["", ":::::::::::::::::::::|||"], [":::|"], [":"]], 2), origin={"table": 0})]],
+    "body", 60)
 @given(st.lists(st.lists(_blocks(), max_size=8), min_size=1, max_size=3),
        st.sampled_from(["body", "slide", "sheet"]), st.integers(min_value=60, max_value=300))
 def test_any_blocks_in_any_units_chunk_within_the_invariants(
