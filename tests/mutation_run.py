@@ -66,7 +66,7 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
     "markdown": (["structchunk/parse/markdown/*"], [
         "tests/parse/markdown", "tests/properties/test_markdown_properties.py"]),
 }
-COPIED = ["structchunk/", "grammars/", "corpus_samples/", "tests/", "docs/"]
+COPIED = ["structchunk/", "grammars/", "corpus_samples/", "tests/", "docs/", "benchmarks/"]
 KILLED = {"killed", "timeout"}
 
 
