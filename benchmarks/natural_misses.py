@@ -14,14 +14,20 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 import regex
 from _common import REPO, corpus_root
 
 import structchunk
 from structchunk.chunk.chunk import Chunk
-from structchunk.evaluate.natural import Piece, Question, bm25_search, load_questions, score
+from structchunk.evaluate.natural import (
+    Piece,
+    Question,
+    bm25_search,
+    load_questions,
+    pooled_by_language,
+    score,
+)
 
 QUESTIONS = REPO / "benchmarks" / "natural_questions.jsonl"
 _WORD = regex.compile(r"\w+")
@@ -55,10 +61,8 @@ def main() -> None:
     parser.add_argument("--max-size", type=int, default=1000)
     args = parser.parse_args()
     root = corpus_root()
-    questions = load_questions(QUESTIONS, root)
-    counts = Counter(question.lang for question in questions)
-    questions = [replace(question, lang=question.lang if counts[question.lang] >= 5
-                         else "24 more") for question in questions]
+    # Languages with a handful of questions are reported together.
+    questions = pooled_by_language(load_questions(QUESTIONS, root))
     names = sorted({question.doc for question in questions})
     chunks: dict[str, list[Chunk]] = {}
     titles: dict[str, str] = {}

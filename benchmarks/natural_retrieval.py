@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 import regex
 from _common import REPO, corpus_root
@@ -29,6 +27,7 @@ from structchunk.evaluate.natural import (
     bm25_search,
     dense_search,
     load_questions,
+    pooled_by_language,
     score,
 )
 from structchunk.tree import Document, NodeKind, trim_span
@@ -156,11 +155,8 @@ def main() -> None:
     parser.add_argument("--embedding-tools", default="structchunk hybrid,LangChain recursive")
     args = parser.parse_args()
     root = corpus_root()
-    questions = load_questions(QUESTIONS, root)
     # Languages with a handful of questions are reported together.
-    counts = Counter(question.lang for question in questions)
-    questions = [replace(question, lang=question.lang if counts[question.lang] >= 5
-                         else "24 more") for question in questions]
+    questions = pooled_by_language(load_questions(QUESTIONS, root))
     names = sorted({question.doc for question in questions})
     texts = {name: (root / name).read_text(encoding="utf-8") for name in names}
     parsed = {name: structchunk.parse(root / name) for name in names}

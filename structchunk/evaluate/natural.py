@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from structchunk.evaluate.bm25 import BM25Index
@@ -57,6 +57,15 @@ def load_questions(path: Path, corpus: Path) -> list[Question]:
                              f"{question.doc}")
         questions.append(question)
     return questions
+
+
+def pooled_by_language(questions: Sequence[Question], minimum: int = 5,
+                       pooled: str = "24 more") -> list[Question]:
+    """The questions with every language asked fewer than `minimum` times relabelled
+    `pooled`, so a per-language table reports rates over enough questions to compare."""
+    counts = Counter(question.lang for question in questions)
+    return [replace(question, lang=question.lang if counts[question.lang] >= minimum
+                    else pooled) for question in questions]
 
 
 def bm25_search(pieces: Sequence[Piece]) -> Search:
