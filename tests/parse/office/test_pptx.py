@@ -15,8 +15,27 @@ from tests.parse.office.make import pptx_bytes
 pytest.importorskip("pptx")
 
 
-def _deck(presentation: Any) -> None:
+def _table(slide: Any, rows: list[tuple[str, str]], top: float) -> Any:
+    """A two-column table of the given cell texts on a slide, `top` inches down."""
     from pptx.util import Inches
+
+    table = slide.shapes.add_table(len(rows), 2, Inches(1), Inches(top), Inches(6),
+                                   Inches(2)).table
+    for row, (left, right) in enumerate(rows):
+        table.cell(row, 0).text, table.cell(row, 1).text = left, right
+    return table
+
+
+def _text_box(presentation: Any, text: str, width: float) -> None:
+    """A slide of the blank layout holding one text box: no title placeholder."""
+    from pptx.util import Inches
+
+    slide = presentation.slides.add_slide(presentation.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(width), Inches(1))
+    box.text_frame.text = text
+
+
+def _deck(presentation: Any) -> None:
 
     first = presentation.slides.add_slide(presentation.slide_layouts[1])
     first.shapes.title.text = "Roadmap"
@@ -27,14 +46,10 @@ def _deck(presentation: Any) -> None:
     first.notes_slide.notes_text_frame.text = "Mention the deadline."
     second = presentation.slides.add_slide(presentation.slide_layouts[5])
     second.shapes.title.text = "Numbers"
-    table = second.shapes.add_table(3, 2, Inches(1), Inches(2), Inches(6), Inches(2)).table
+    table = _table(second, [("", ""), ("Q1", "10"), ("Q2", "12")], top=2)
     table.cell(0, 0).merge(table.cell(0, 1))
     table.cell(0, 0).text = "Quarter"
-    for row, (left, right) in enumerate((("Q1", "10"), ("Q2", "12")), start=1):
-        table.cell(row, 0).text, table.cell(row, 1).text = left, right
-    blank = presentation.slides.add_slide(presentation.slide_layouts[6])
-    box = blank.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1))
-    box.text_frame.text = "Questions"
+    _text_box(presentation, "Questions", width=4)
 
 
 def test_slides_are_units_with_titles_bullets_tables_and_marked_notes() -> None:
@@ -62,19 +77,15 @@ def test_speaker_notes_can_be_left_out() -> None:
 
 
 def _small_slides(presentation: Any) -> None:
-    from pptx.util import Inches
 
     for number in range(1, 4):
         slide = presentation.slides.add_slide(presentation.slide_layouts[1])
         slide.shapes.title.text = f"Topic {number}"
         slide.placeholders[1].text_frame.text = f"Point {number} of the talk"
     untitled = presentation.slides.add_slide(presentation.slide_layouts[6])
-    table = untitled.shapes.add_table(3, 2, Inches(1), Inches(1), Inches(6), Inches(2)).table
-    for row, (left, right) in enumerate((("Region", "Sales"), ("North", "10"), ("South", "12"))):
-        table.cell(row, 0).text, table.cell(row, 1).text = left, right
-    bare = presentation.slides.add_slide(presentation.slide_layouts[6])
-    box = bare.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
-    box.text_frame.text = "A sentence that is no title, since it ends in a full stop."
+    _table(untitled, [("Region", "Sales"), ("North", "10"), ("South", "12")], top=1)
+    _text_box(presentation, "A sentence that is no title, since it ends in a full stop.",
+              width=6)
 
 
 def test_every_slide_is_a_chunk_of_its_own_even_when_small() -> None:
