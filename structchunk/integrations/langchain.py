@@ -33,9 +33,9 @@ from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE
 from structchunk.chunk.chunk import Chunk
-from structchunk.errors import MissingDependencyError, OptionError, install_hint
+from structchunk.errors import MissingDependencyError, install_hint
 from structchunk.integrations.common import chunk_string, flat_metadata, string_chunker
-from structchunk.integrations.overlap import STYLES, Page, overlapped_pages
+from structchunk.integrations.overlap import OverlapPlan, Page
 from structchunk.options import check_keywords
 from structchunk.tokens import resolve_tokenizer
 
@@ -68,10 +68,8 @@ class StructchunkTextSplitter(TextSplitter):
             "add_start_index", "strip_whitespace", "tokenizer", "strategy", "format",
             "code_language", "language", "embed_context", "include_content",
             "overlap_sentences", "sentence_backend", "overlap_style"))
-        if overlap_style not in STYLES:
-            raise OptionError(f"StructchunkTextSplitter: overlap_style {overlap_style!r} is "
-                              f"not one of {', '.join(STYLES)}")
-        self._tail = chunk_overlap if overlap_style == "langchain" else 0
+        self._plan = OverlapPlan.of("StructchunkTextSplitter", overlap_style, chunk_size,
+                                    chunk_overlap)
         self._counter = resolve_tokenizer(tokenizer) if tokenizer is not None else None
         measure = self._counter or length_function
         super().__init__(chunk_size=chunk_size, chunk_overlap=chunk_overlap,
@@ -79,8 +77,8 @@ class StructchunkTextSplitter(TextSplitter):
                          add_start_index=add_start_index, strip_whitespace=strip_whitespace)
         self._chunker = string_chunker(
             "StructchunkTextSplitter", format=format, code_language=code_language,
-            strategy=strategy, max_size=chunk_size - self._tail, overlap=overlap_sentences,
-            overlap_size=chunk_overlap - self._tail, language=language,
+            strategy=strategy, max_size=self._plan.max_size, overlap=overlap_sentences,
+            overlap_size=self._plan.sentence_overlap, language=language,
             sentence_backend=sentence_backend,
             length_function=None if measure is len else measure)
         self._embed_context = embed_context
@@ -130,12 +128,7 @@ class StructchunkTextSplitter(TextSplitter):
               ) -> list[Page]:
         """The chunks of `text` with their page content, the LangChain overlap included."""
         chunks = self.chunks(text, source_id, path)
-        raw = [chunk.text if self._embed_context else chunk.content for chunk in chunks]
-        if self._tail:
-            pages = overlapped_pages(text, chunks, raw, self._tail, self._chunk_size,
-                                     self._length_function)
-        else:
-            pages = [Page(chunk, page) for chunk, page in zip(chunks, raw, strict=True)]
+        pages = self._plan.pages(text, chunks, self._embed_context, self._length_function)
         if self._strip_whitespace:
             pages = [replace(page, text=page.text.strip()) for page in pages]
         return pages

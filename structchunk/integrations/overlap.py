@@ -8,6 +8,9 @@ page it is one slice of the input, `text[overlap_start:end_index]`), it starts a
 (at a character where the tail has no space, as in Chinese), it is at most `chunk_overlap`
 long, and the page with it stays within the budget. The chunk's own offsets are unchanged;
 the tail is declared by `overlap_start`.
+
+Both framework adapters take `chunk_size`, `chunk_overlap` and `overlap_style` and hand them to
+`OverlapPlan.of`, so a LangChain page and a LlamaIndex node of the same text are the same.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from structchunk.chunk.chunk import Chunk
+from structchunk.errors import BudgetError, OptionError
 
 STYLES = ("langchain", "structchunk")
 """`langchain`: the tail of the previous chunk at every boundary (the adapter's default);
@@ -30,6 +34,47 @@ class Page:
     chunk: Chunk
     text: str
     overlap_start: int | None = None
+
+
+@dataclass(frozen=True)
+class OverlapPlan:
+    """How an adapter's `chunk_size` and `chunk_overlap` divide between structchunk's chunks
+    and the repeated tail: in LangChain's style the chunks are sized `chunk_size - tail` so
+    that every page with its tail still fits `chunk_size`; in structchunk's style the whole
+    overlap goes to the chunker's trailing sentences and no tail is added."""
+
+    chunk_size: int
+    tail: int
+    sentence_overlap: int
+
+    @classmethod
+    def of(cls, where: str, style: str, chunk_size: int, chunk_overlap: int) -> OverlapPlan:
+        """The plan of an adapter's arguments, refused (naming the adapter `where`) when the
+        style is unknown or a LangChain-style tail leaves no room for a chunk."""
+        if style not in STYLES:
+            raise OptionError(f"{where}: overlap_style {style!r} is not one of "
+                              f"{', '.join(STYLES)}")
+        if style == "structchunk":
+            return cls(chunk_size, 0, chunk_overlap)
+        if chunk_overlap >= chunk_size > 0:
+            raise BudgetError(f"{where}: chunk_overlap ({chunk_overlap}) must be smaller than "
+                              f"chunk_size ({chunk_size}): each page repeats up to "
+                              f"chunk_overlap of the text before it within chunk_size")
+        return cls(chunk_size, chunk_overlap, 0)
+
+    @property
+    def max_size(self) -> int:
+        """The chunks' own budget: what the page leaves after its tail."""
+        return self.chunk_size - self.tail
+
+    def pages(self, source: str, chunks: list[Chunk], embed_context: bool,
+              size: Callable[[str], int]) -> list[Page]:
+        """The chunks of `source` as pages: the embedded text (or the verbatim content), each
+        after the first with its tail when the plan has one."""
+        raw = [chunk.text if embed_context else chunk.content for chunk in chunks]
+        if not self.tail:
+            return [Page(chunk, page) for chunk, page in zip(chunks, raw, strict=True)]
+        return overlapped_pages(source, chunks, raw, self.tail, self.chunk_size, size)
 
 
 def overlapped_pages(source: str, chunks: list[Chunk], pages: list[str], overlap: int,
@@ -90,4 +135,4 @@ def _join(page: str, chunk: Chunk, tail: str) -> str:
     return tail + page
 
 
-__all__ = ["STYLES", "Page", "overlapped_pages"]
+__all__ = ["STYLES", "OverlapPlan", "Page", "overlapped_pages"]
