@@ -1,0 +1,102 @@
+"""Details of a folder run that a user or a script reads: the progress bar's rate and its
+erasure, an output error named from an error's text, the manifest's row checksum as the
+JSON lines of the output, and `--append` into a Parquet output."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from structchunk.batch.collection import RunOptions, split_collection
+from structchunk.batch.own_files import manifest_path
+from structchunk.batch.progress import RichBar, Tally
+from structchunk.batch.safe_write import output_error
+
+OPTIONS = {"strategy": "hybrid", "max_size": 300, "overlap": 0, "format": None,
+           "language": None}
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _folder(root: Path) -> Path:
+    (root / "guide").mkdir(parents=True)
+    (root / "guide" / "intro.md").write_text(
+        "# Intro\n\nFirst sentence here. Second one there.\n\n## Setup\n\nRun it.\n",
+        encoding="utf-8")
+    (root / "notes.txt").write_text("Plain notes.\n\nAnother paragraph.\n", encoding="utf-8")
+    (root / "tool.py").write_text("def tool():\n    return 42\n", encoding="utf-8")
+    return root
+
+
+def test_the_bar_shows_the_rate_and_is_erased_when_the_run_ends() -> None:
+    screen = Terminal()
+    bar = RichBar(screen)
+    tally = Tally(files_total=4, done=2, chunks=40, bytes_done=2_000_000)
+    tally.started = time.perf_counter() - 4.0  # 2 MB and 40 chunks in four seconds
+    bar.update(tally)
+    bar.close()
+    shown = screen.getvalue()
+    assert "2/4" in shown and "0.50 MB/s, 10 chunks/s" in shown
+    # transient: the cursor goes back up over the bar's line and erases it
+    assert shown.endswith("\x1b[1A\x1b[2K")
+
+
+def test_an_error_without_a_code_is_named_by_the_code_in_its_text(tmp_path: Path) -> None:
+    target = tmp_path / "out.parquet"
+    arrow_like = RuntimeError("IOError: [Errno 28] Error writing bytes to file")
+    assert str(output_error(target, arrow_like)) == \
+        f"cannot write {target}: no space left on device"
+    coded = OSError(30, "Read-only file system")
+    assert str(output_error(target, coded)) == f"cannot write {target}: read-only file system"
+    plain = RuntimeError("Something else went wrong")
+    assert str(output_error(target, plain)) == f"cannot write {target}: something else went wrong"
+
+
+def test_the_manifest_checksum_of_a_file_is_the_sha256_of_its_json_lines(
+        tmp_path: Path) -> None:
+    root = _folder(tmp_path / "in")
+    out = tmp_path / "out.jsonl"
+    split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1, append=True,
+                                                      quiet=True), stderr=io.StringIO())
+    lines: dict[str, bytes] = {}
+    for line in out.read_bytes().splitlines(keepends=True):
+        path = json.loads(line)["path"]
+        lines[path] = lines.get(path, b"") + line
+    records = json.loads(manifest_path(out).read_text(encoding="utf-8"))["files"].values()
+    assert sorted(record["path"] for record in records) == sorted(lines)
+    for record in records:
+        held = lines[record["path"]]
+        assert record["checksum"] == hashlib.sha256(held).hexdigest()
+        assert record["rows"] == held.count(b"\n")
+
+
+def test_append_into_parquet_keeps_the_rows_of_unchanged_files(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    root = _folder(tmp_path / "in")
+    out = tmp_path / "out.parquet"
+    run = RunOptions(output=str(out), jobs=1, append=True, quiet=True)
+    split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
+    first = pq.read_table(str(out)).to_pylist()
+    calls: list[str] = []
+
+    def counting(job):  # type: ignore[no-untyped-def]
+        from structchunk.batch.worker import chunk_job
+
+        calls.append(job.item.relative)
+        return chunk_job(job)
+
+    err = io.StringIO()
+    tally = split_collection([str(root)], OPTIONS, run, stderr=err, task=counting)
+    assert calls == [] and tally.reused == 3, err.getvalue()
+    assert pq.read_table(str(out)).to_pylist() == first
+    (root / "notes.txt").write_text("Changed notes entirely.\n", encoding="utf-8")
+    split_collection([str(root)], OPTIONS, run, stderr=io.StringIO(), task=counting)
+    assert calls == ["notes.txt"]
