@@ -9,6 +9,12 @@ spans come from the source's own line table, as with markdown-it's line maps.
 
 pulldown-cmark gives no paragraph events for the text of tight list items; a paragraph is made
 for each run of inline events directly inside an item, as markdown-it makes a hidden one.
+
+The nesting limit is markdown-it's: a block opens while fewer than `max_nesting` containers
+are open, and a list opens with its first item, so an item can be the one container past the
+limit. Such an item's content is not parsed, and markdown-it then skips every line up to the
+end of the innermost quote around it (or of the document), lines after the list included:
+the item and the lists and items around it, up to that quote, end there.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from typing import Any
 import regex
 
 from structchunk.decode import Source
+from structchunk.parse.markdown.pyromark_ends import ITEM_CLOSE as _ITEM
+from structchunk.parse.markdown.pyromark_ends import BlockToken, markdown_it_ends
 
 _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
 # The quote markers and indentation that start a setext heading's later lines, which
@@ -45,21 +53,6 @@ def available() -> bool:
     return True
 
 
-class BlockToken:
-    """The fields of a markdown-it token that the tree builder reads."""
-
-    __slots__ = ("type", "map", "tag", "info", "markup", "content")
-
-    def __init__(self, type_: str, line_map: list[int] | None = None, tag: str = "",
-                 info: str = "", markup: str = "", content: str = "") -> None:
-        self.type = type_
-        self.map = line_map
-        self.tag = tag
-        self.info = info
-        self.markup = markup
-        self.content = content
-
-
 def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
     """The block tokens of `source.text`; blocks nested deeper than `max_nesting` are dropped
     (their text is left to gap filling, as markdown-it leaves lines past its nesting limit)."""
@@ -74,7 +67,7 @@ def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
         head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
     converter = _Converter(parsed, max_nesting)
     events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
-    return head + _list_ends(converter.run(events), source)
+    return head + markdown_it_ends(converter.run(events), source, converter.skipped_to_end)
 
 
 def front_matter_lines(source: Source) -> int:
@@ -97,38 +90,6 @@ def front_matter_lines(source: Source) -> int:
     return 0
 
 
-def _list_ends(tokens: list[BlockToken], source: Source) -> list[BlockToken]:
-    """Item and list ends as markdown-it sets them, where pulldown-cmark runs on over blank
-    lines or stops before one: an item with nothing in it keeps its marker line and the
-    blank line after it, and a list ends where its last item ends."""
-    lists: list[BlockToken] = []
-    quotes = 0
-    for index, token in enumerate(tokens):
-        kind = token.type
-        if kind in ("bullet_list_open", "ordered_list_open"):
-            lists.append(token)
-        elif kind in ("bullet_list_close", "ordered_list_close") and lists:
-            lists.pop()
-        elif kind in ("blockquote_open", "blockquote_close"):
-            quotes += 1 if kind == "blockquote_open" else -1
-        elif kind == "list_item_open" and token.map:
-            following = tokens[index + 1] if index + 1 < len(tokens) else None
-            if following is not None and following.type == _ITEM:
-                first = token.map[0]
-                token.map[1] = first + 2 if _blank_line(source, first + 1, quotes) else first + 1
-            if lists and lists[-1].map:
-                lists[-1].map[1] = token.map[1]
-    return tokens
-
-
-def _blank_line(source: Source, line: int, quotes: int) -> bool:
-    """Whether `line` exists and is blank, inside `quotes` block quotes (`>` markers alone)."""
-    if line >= len(source.line_starts):
-        return False
-    text = source.text[source.line_start(line):source.line_end(line)]
-    return not text.strip(" \t\r\n" + (">" if quotes else ""))
-
-
 class _Converter:
     def __init__(self, source: Source, max_nesting: int) -> None:
         self.text = text = source.text
@@ -143,7 +104,13 @@ class _Converter:
         self.max_nesting = max_nesting
         self.out: list[BlockToken] = []
         self.closers: list[str] = []  # closing token type of each open container
+        self.opened: list[BlockToken] = []  # the opening token of each open container
         self.skipping = 0  # > 0 inside a block dropped for depth: how many of its blocks are open
+        # In an item past the limit: the number of blocks to close before the end of the
+        # quote (or document) that all of it runs to; see the module doc.
+        self.to_quote_end: int | None = None
+        self.past_limit: BlockToken | None = None  # an item past the limit, just opened
+        self.skipped_to_end: list[tuple[list[BlockToken], int]] = []
         self.leaf: str | None = None  # the open leaf block's closing type
         self.heading: list[int] = []  # byte ranges of a heading's inline events
         self.loose: list[int] | None = None  # byte range of the inline run of a tight item
@@ -180,7 +147,7 @@ class _Converter:
         """The block tokens of pyromark's events. Each event goes to the handler of its kind
         (a bare event, an inline or table event, a block start or end); the handlers share
         the converter's state: the open containers, the open leaf, the inline run of a tight
-        item and the depth of a block dropped for nesting."""
+        item, the depth of a block dropped for nesting and what an item past the limit skips."""
         for event, span in events:
             opaque = self.opaque
             if opaque is not None:  # inside a paragraph or code block: wait for its end
@@ -190,13 +157,18 @@ class _Converter:
                 if value is None or _event_name(value) != opaque:
                     continue
                 self.opaque = None
+            if self.past_limit is not None and self._holds_something(event):
+                self._start_skipping_to_end()
             if type(event) is str:  # Rule, SoftBreak, HardBreak
-                self._bare(event, span)
+                if self.to_quote_end is None:
+                    self._bare(event, span)
                 continue
             start_of = event.get("Start")
             value = start_of if start_of is not None else event.get("End")
             name = _event_name(value)
             block = _BLOCKS.get(name) if name is not None else None
+            if self.to_quote_end is not None and (block is None or self._skip_to_end(start_of)):
+                continue
             if block is None:
                 self._inline(name, start_of is not None, span)
             elif self.skipping:
@@ -205,8 +177,49 @@ class _Converter:
                 self._close(block)
             else:
                 self._open(name, start_of, block, span)
+        if self.to_quote_end is not None:
+            self._close_past_limit()
         self._flush()
         return self.out
+
+    def _skip_to_end(self, start_of: Any) -> bool:
+        """Whether a block event lies in what an item past the limit skips: every one before
+        the end of the quote around it. At that end, the item and the containers inside the
+        quote close, and the quote's own end is handled as usual (False)."""
+        if start_of is not None:
+            self.to_quote_end = (self.to_quote_end or 0) + 1
+        elif self.to_quote_end:
+            self.to_quote_end -= 1
+        else:
+            self._close_past_limit()
+            return False
+        return True
+
+    def _holds_something(self, event: Any) -> bool:
+        """Whether the item past the limit just opened holds anything (`event` follows its
+        start). markdown-it skips to the quote's end only from an item with content: an empty
+        one (its marker alone, then a blank or less indented line) ends as usual."""
+        self.past_limit = None
+        return type(event) is not dict or _event_name(event.get("End")) != "Item"
+
+    def _close_past_limit(self) -> None:
+        while self.closers and self.closers[-1] != "blockquote_close":
+            self.opened.pop()
+            self.out.append(BlockToken(self.closers.pop()))
+        self.to_quote_end = None
+        self.in_item = False
+
+    def _start_skipping_to_end(self) -> None:
+        """An item past the limit: it and the containers up to the innermost quote around
+        it run to that quote's last line (the document's without one)."""
+        quotes = [index for index, closing in enumerate(self.closers)
+                  if closing == "blockquote_close"]
+        inside = quotes[-1] + 1 if quotes else 0
+        bound = self.opened[inside - 1].map if inside else None
+        last_line = bound[1] if bound else len(self.line_starts)
+        self.skipped_to_end.append((self.opened[inside:], last_line))
+        self.to_quote_end = len(self.closers) - inside
+        self.in_item = False
 
     def _bare(self, event: str, span: dict[str, int]) -> None:
         """A rule is a block of its own; soft and hard breaks are inline content."""
@@ -250,6 +263,7 @@ class _Converter:
         closers = self.closers
         if container:
             closing = closers.pop()
+            self.opened.pop()
         else:
             self.leaf = None
             if closing == "heading_close":
@@ -266,7 +280,7 @@ class _Converter:
         if self.loose is not None:
             self._flush()
         closers = self.closers
-        if len(closers) >= self.max_nesting:
+        if len(closers) >= self.max_nesting and name != "Item":  # an item opens with its list
             self.skipping = 1
             self.in_item = False
             return
@@ -276,6 +290,9 @@ class _Converter:
             if name == "List" and start_of["List"] is None:
                 token.type, closing = "bullet_list_open", "bullet_list_close"
             closers.append(closing)
+            self.opened.append(token)
+            if name == "Item" and len(closers) >= self.max_nesting:
+                self.past_limit = token
         else:
             self.leaf = closing
             if name in _OPAQUE:
@@ -332,7 +349,6 @@ def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
     return loose
 
 
-_ITEM = "list_item_close"
 _BLANKS = frozenset({" ", "\t", "\r", "\n", b" ", b"\t", b"\r", b"\n"})
 _OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock"})
 # Event name -> (opening token type, closing token type, is a container).

@@ -81,3 +81,33 @@ front_matter = st.sampled_from([
     "---\na: 1\n  ---\n", "---\nnot closed\n", "---\n\n",
 ])
 documents = st.tuples(front_matter, blocks(block)).map(lambda parts: parts[0] + parts[1] + "\n")
+
+
+def _nested(parts: tuple[list[tuple[str, str, str]], str]) -> str:
+    """Containers inside each other, innermost last: each a quote, or a list item (with
+    its marker), with what follows the inner container inside it: nothing, a paragraph
+    after a blank line, a lazy line, or a sibling item."""
+    spine, body = parts
+    text = body
+    for kind, marker, after in reversed(spine):
+        if kind == "quote":
+            text = _quote(text + after)
+        else:
+            first, *rest = (text + after).split("\n")
+            pad = " " * (len(marker) + 1)
+            text = "\n".join([f"{marker} {first}", *(pad + line if line else "" for line in rest)])
+    return text
+
+
+_afters = st.sampled_from(["", "", "\n\nalpha beta", "\nlazy words", "\n\n- sibling item",
+                           "\n\n1. numbered"])
+_spine = st.lists(st.tuples(st.sampled_from(["quote", "item"]),
+                            st.sampled_from(["-", "*", "+", "1.", "2)"]), _afters),
+                  min_size=5, max_size=16)
+nested = st.tuples(_spine, st.sampled_from(["deep words", "deep\nwords", "x\n\ny"])).map(
+    _nested)
+"""Quotes and list items inside each other, from a few levels below the nesting limit to
+several past it (an item opens two levels: its list and itself)."""
+nested_documents = st.tuples(nested, st.sampled_from(["", "\n", "\n\nAfter the nest.\n",
+                                                       "\n\n- after item\n", "\n\n> after\n"])
+                             ).map(lambda parts: parts[0] + parts[1] + "\n")

@@ -16,7 +16,7 @@ from structchunk.parse.markdown import pyromark_tokens as markdown_pyromark
 from structchunk.tree import NodeKind
 from tests.conftest import SAMPLES, corpus_root
 from tests.invariants import assert_chunks_valid
-from tests.parse.markdown.markdown_documents import documents
+from tests.parse.markdown.markdown_documents import documents, nested_documents
 
 pytest.importorskip("pyromark")
 
@@ -55,6 +55,14 @@ def test_both_backends_give_the_same_chunks(path: Path) -> None:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 def test_generated_documents_give_the_same_tree_node_for_node(text: str) -> None:
+    assert _tree(text, "pyromark") == _tree(text, "markdown-it")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nested_documents)
+def test_quotes_and_lists_nested_around_the_limit_give_the_same_tree(text: str) -> None:
+    """Nests of quotes and list items from a few levels below the nesting limit to well past
+    it, with paragraphs, lazy lines and sibling items after the inner containers."""
     assert _tree(text, "pyromark") == _tree(text, "markdown-it")
 
 
