@@ -86,7 +86,9 @@ documents = st.tuples(front_matter, blocks(block)).map(lambda parts: parts[0] + 
 def _nested(parts: tuple[list[tuple[str, str, str]], str]) -> str:
     """Containers inside each other, innermost last: each a quote, or a list item (with
     its marker), with what follows the inner container inside it: nothing, a paragraph
-    after a blank line, a lazy line, or a sibling item."""
+    after a blank line, a lazy line, or a sibling item. No quote is empty: an empty quote
+    inside another, followed by a line of the outer markers alone, is read apart by the two
+    parsers at any depth (docs/architecture.md)."""
     spine, body = parts
     text = body
     for kind, marker, after in reversed(spine):
