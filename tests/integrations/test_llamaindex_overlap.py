@@ -4,6 +4,7 @@ the first of a document repeats the tail of the text before its chunk, cut at a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -120,8 +121,7 @@ def test_a_style_set_after_construction_is_used() -> None:
 @pytest.mark.parametrize("build", [
     lambda **options: StructchunkNodeParser(**options),
     lambda **options: StructchunkTextSplitter(**options)], ids=["llamaindex", "langchain"])
-def test_refusals_name_the_adapter(build: object) -> None:
-    assert callable(build)
+def test_refusals_name_the_adapter(build: Callable[..., object]) -> None:
     with pytest.raises(OptionError, match=r"Structchunk\w+: overlap_style 'lc' is not one of "
                                           r"langchain, structchunk"):
         build(chunk_size=100, chunk_overlap=10, overlap_style="lc")
