@@ -55,7 +55,8 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
     "batch": (["structchunk/batch/*"], [
         "tests/batch/test_append.py", "tests/batch/test_append_removed_files.py",
         "tests/batch/test_collection.py", "tests/batch/test_discover.py",
-        "tests/batch/test_discover_wide_text.py", "tests/batch/test_run_details.py"]),
+        "tests/batch/test_discover_wide_text.py", "tests/batch/test_run_details.py",
+        "tests/batch/test_input_details.py"]),
     "evaluate": (["structchunk/evaluate/*"], ["tests/evaluate"]),
     "integrations": (["structchunk/integrations/*"], [
         "tests/integrations", "tests/docs/test_integrations_doc.py"]),

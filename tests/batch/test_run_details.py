@@ -1,12 +1,14 @@
 """Details of a folder run that a user or a script reads: the progress bar's rate and its
 erasure, an output error named from an error's text, the manifest's row checksum as the
-JSON lines of the output, and `--append` into a Parquet output."""
+JSON lines of the output, `--append` into a Parquet output, and the refusals of an earlier
+output that cannot be read and of Parquet output without pyarrow."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from structchunk.batch.collection import RunOptions, split_collection
 from structchunk.batch.own_files import manifest_path
 from structchunk.batch.progress import RichBar, Tally
 from structchunk.batch.safe_write import output_error
+from structchunk.errors import DamagedOutputError, MissingDependencyError
 
 OPTIONS = {"strategy": "hybrid", "max_size": 300, "overlap": 0, "format": None,
            "language": None}
@@ -100,3 +103,29 @@ def test_append_into_parquet_keeps_the_rows_of_unchanged_files(tmp_path: Path) -
     (root / "notes.txt").write_text("Changed notes entirely.\n", encoding="utf-8")
     split_collection([str(root)], OPTIONS, run, stderr=io.StringIO(), task=counting)
     assert calls == ["notes.txt"]
+
+
+def test_an_earlier_output_that_cannot_be_read_is_named_with_why_and_the_way_out(
+        tmp_path: Path) -> None:
+    root = _folder(tmp_path / "in")
+    out = tmp_path / "out.jsonl"
+    run = RunOptions(output=str(out), jobs=1, append=True, quiet=True)
+    split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
+    out.unlink()
+    out.mkdir()  # what was the output is now a folder
+    with pytest.raises(DamagedOutputError) as caught:
+        split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
+    assert str(caught.value) == (f"{out}: cannot be read (Is a directory): rerun with "
+                                 "--rebuild to chunk every file again")
+
+
+def test_parquet_output_without_pyarrow_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)  # import fails
+    root = _folder(tmp_path / "in")
+    with pytest.raises(MissingDependencyError) as caught:
+        split_collection([str(root)], OPTIONS, RunOptions(output=str(tmp_path / "o.parquet"),
+                                                          jobs=1, quiet=True),
+                         stderr=io.StringIO())
+    assert str(caught.value) == ('Parquet output needs pyarrow: pip install '
+                                 '"structchunk-rag[parquet]"')
