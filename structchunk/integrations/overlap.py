@@ -22,7 +22,7 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.errors import BudgetError, OptionError
 
 STYLES = ("langchain", "structchunk")
-"""`langchain`: the tail of the previous chunk at every boundary (the adapter's default);
+"""`langchain`: the tail of the previous chunk at every boundary (both adapters' default);
 `structchunk`: whole sentences inside split prose only."""
 
 
