@@ -19,14 +19,23 @@ from functools import lru_cache
 
 from structchunk.lang.detect import (
     DECISIVE,
+    MIN_LETTERS,
+    MIN_PROBABILITY,
     SAMPLE,
+    UNJUDGED,
     Knowledge,
     Verdict,
     dominant,
     judge,
     knowledge,
 )
-from structchunk.lang.familiar import NO_VOCABULARY, Vocabulary
+from structchunk.lang.familiar import (
+    MIN_WORDS,
+    NO_VOCABULARY,
+    SPACED_WORD,
+    Vocabulary,
+    words,
+)
 from structchunk.lang.grammars import normalize_language
 from structchunk.lang.neighbours import neighbours
 from structchunk.lang.noise import without_noise
@@ -37,6 +46,8 @@ from structchunk.tree import Document, Node, NodeKind
 # characters): its blocks are judged one by one. The document: see the module doc.
 DOCUMENT_PIECES = 8
 PIECE = 200
+# The document's vocabulary is read from this much of each opening's block.
+VOCABULARY_PIECE = 1000
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
 
@@ -65,8 +76,9 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
     short to judge are judged together in a document that has nothing longer: a document
     has a language whenever it has a letter.
     """
-    pieces = document_pieces(document)
-    weights = _weights(pieces, found)
+    blocks = document_pieces(document, VOCABULARY_PIECE)
+    pieces = [block[:PIECE] for block in blocks]
+    weights = _weights(blocks, found)
     if not weights:  # only short openings: judged together, as one text
         return judge("\n".join(pieces), found, least=1, limit=len(pieces) * (PIECE + 1))
     total = sum(weights.values())
@@ -76,30 +88,38 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
         "\n".join(pieces), tuple((code, weight / total) for code, weight in ranked)))
 
 
-def document_pieces(document: Document) -> list[str]:
-    """The openings of up to `DOCUMENT_PIECES` prose blocks spread evenly over the document."""
+def document_pieces(document: Document, length: int = PIECE) -> list[str]:
+    """The openings (`length` characters) of up to `DOCUMENT_PIECES` prose blocks spread
+    evenly over the document."""
     blocks: list[Node] = []
     _prose_blocks(document.root, blocks)
     step = max(1, len(blocks) // DOCUMENT_PIECES)
-    return [document.text[node.start:min(node.end, node.start + PIECE)]
+    return [document.text[node.start:min(node.end, node.start + length)]
             for node in blocks[::step][:DOCUMENT_PIECES]]
 
 
 def document_vocabulary(document: Document, language: str | None,
                         found: Knowledge | None = None) -> Vocabulary:
-    """The words of the document's openings sure to be in `language` (kept from finding the
-    dominant language: this asks the identifier nothing new)."""
+    """The words of the blocks (their first `VOCABULARY_PIECE` characters) whose openings'
+    best guess is `language`; kept from finding the dominant language, so this asks the
+    identifier nothing new."""
     if language is None:
         return NO_VOCABULARY
-    _verdicts, vocabularies = _openings(tuple(document_pieces(document)), found or knowledge())
-    return vocabularies.get(language, NO_VOCABULARY)
+    found = found or knowledge()
+    blocks = document_pieces(document, VOCABULARY_PIECE)
+    verdicts = _openings(tuple(blocks), found)
+    texts = [without_noise(block) for block, verdict in zip(blocks, verdicts, strict=True)
+             if _names(verdict, MIN_PROBABILITY) == language]
+    if not texts:
+        return NO_VOCABULARY
+    return Vocabulary.of_blocks(language, text_script(texts[0], found.known), texts)
 
 
-def _names(verdict: Verdict) -> str | None:
-    """The language a verdict is sure of, if any."""
+def _names(verdict: Verdict, least: float = DECISIVE) -> str | None:
+    """The language a verdict names with at least `least` probability, if any."""
     if verdict.language is not None:
         return verdict.language
-    if verdict.guesses and verdict.guesses[0][1] >= DECISIVE:
+    if verdict.guesses and verdict.guesses[0][1] >= least:
         return verdict.guesses[0][0]
     return None
 
@@ -107,41 +127,53 @@ def _names(verdict: Verdict) -> str | None:
 # The openings are judged when the document's language is found and again when its regions
 # are: the second time is a look-up.
 @lru_cache(maxsize=32)
-def _openings(pieces: tuple[str, ...], found: Knowledge,
-              ) -> tuple[tuple[Verdict, ...], dict[str, Vocabulary]]:
-    """Each opening's verdict, in order, and the vocabulary of the openings sure of each
-    language; an opening in the words of sure openings before it takes their language
-    without the identifier."""
-    known: dict[str, Vocabulary] = {}
+def _openings(blocks: tuple[str, ...], found: Knowledge) -> tuple[Verdict, ...]:
+    """The verdict on each block's opening, in order; an opening in the words of blocks
+    before it whose openings are sure of a language takes that language without the
+    identifier."""
+    sure: dict[str, Vocabulary] = {}
 
     def place(sample: str, script: str) -> str | None:
-        for vocabulary in known.values():
+        for vocabulary in sure.values():
             placed = vocabulary.place(sample, script)
             if placed is not None:
                 return placed
         return None
 
-    verdicts: list[Verdict] = []
-    for piece in pieces:
-        verdict = judge(piece, found, limit=PIECE, place=place)
-        verdicts.append(verdict)
+    verdicts: list[Verdict | None] = [None] * len(blocks)
+    # the longest openings first: they are the likeliest to be sure, and their words place
+    # the shorter ones
+    for index in sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE])):
+        block = blocks[index]
+        verdict = UNJUDGED if _few_words(block[:PIECE], sure, found) else judge(
+            block, found, limit=PIECE, place=place)
+        verdicts[index] = verdict
         language = _names(verdict)
         if language is not None:
-            sample = without_noise(piece)
-            if language not in known:
-                known[language] = Vocabulary(language, text_script(sample, found.known), set())
-            known[language].learn(sample)
-    return tuple(verdicts), {language: vocabulary.frozen() for language, vocabulary
-                             in known.items()}
+            sample = without_noise(block)
+            if language not in sure:
+                sure[language] = Vocabulary(language, text_script(sample, found.known), set())
+            sure[language].learn(sample)
+    return tuple(verdict or UNJUDGED for verdict in verdicts)
 
 
-def _weights(pieces: list[str], found: Knowledge | None) -> dict[str, float]:
+def _few_words(opening: str, sure: dict[str, Vocabulary], found: Knowledge) -> bool:
+    """Whether an opening has too few words to weigh against the sure openings of its
+    script (a heading between paragraphs)."""
+    if not sure or len(opening) >= SPACED_WORD * MIN_WORDS or len(words(opening)) >= MIN_WORDS:
+        return False  # (a long run without spaces is a sentence of a script that needs none)
+    script = text_script(without_noise(opening), found.known)
+    return any(vocabulary.script == script for vocabulary in sure.values())
+
+
+def _weights(blocks: list[str], found: Knowledge | None) -> dict[str, float]:
+    """Each language's weight: its probability in each opening times the opening's length."""
     weights: dict[str, float] = {}
-    verdicts, _vocabularies = _openings(tuple(pieces), found or knowledge())
-    for piece, verdict in zip(pieces, verdicts, strict=True):
+    verdicts = _openings(tuple(blocks), found or knowledge())
+    for block, verdict in zip(blocks, verdicts, strict=True):
         named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
         for code, probability in named:
-            weights[code] = weights.get(code, 0.0) + probability * len(piece)
+            weights[code] = weights.get(code, 0.0) + probability * min(len(block), PIECE)
     return weights
 
 
@@ -247,15 +279,17 @@ class _LanguageMap:
         verdict = self.verdicts[scope]
         if verdict is None:
             span = self.spans[scope]
-            verdict = document_verdict(self.document, self.found) if span is None else judge(
-                self.text[span[0]:min(span[1], span[0] + SAMPLE)], self.found,
-                place=self._place)
+            verdict = document_verdict(self.document, self.found) if span is None else (
+                self._judge(self.text[span[0]:min(span[1], span[0] + SAMPLE)]))
             self.verdicts[scope] = verdict
         return verdict
 
-    def _place(self, sample: str, script: str) -> str | None:
-        """The dominant language for a sample in the document's own words (built once, when
-        the identifier would first be asked)."""
+    def _judge(self, sample: str) -> Verdict:
+        """A region's verdict: sorted by the document's vocabulary where it can be
+        (`structchunk.lang.familiar`), judged otherwise."""
+        if len(sample) < MIN_LETTERS:
+            return UNJUDGED
         if self.vocabulary is None:
             self.vocabulary = document_vocabulary(self.document, self.language(0), self.found)
-        return self.vocabulary.place(sample, script)
+        sorted_out = self.vocabulary.sort(sample, text_script(sample, self.found.known))
+        return sorted_out if sorted_out is not None else judge(sample, self.found)
