@@ -18,8 +18,12 @@ anything else is done with it:
 
 Scripts that put no space between words (Han, kana, Thai) make no words to count, and their
 characters do not tell the languages written in them apart (Japanese kanji are Chinese
-characters): their regions are all judged. The vocabulary depends only on the document,
-never on which regions were asked for first, so the answers stay a function of the document.
+characters). Where the openings are in such a script, a region whose letters beyond ASCII
+are all of it takes the dominant language (Chinese text in a Chinese page), and any other is
+judged (Japanese, whose kana are scripts of their own).
+
+The vocabulary depends only on the document, never on which regions were asked for first,
+so the answers stay a function of the document.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from structchunk.lang.detect import UNJUDGED, Verdict
+from structchunk.lang.scripts import letters_beyond
 
 # What may cling to a word: punctuation of the scripts the identifier judges.
 _CLINGING = "".join(chr(code) for code in range(0x21, 0x80) if not chr(code).isalnum()) + (
@@ -41,7 +46,8 @@ SPACED_WORD = 12
 
 def words(text: str) -> list[str]:
     """The words of `text`, case folded: split at spaces, punctuation stripped from the ends
-    (a pattern for letters and marks costs a fifth of what the identifier does)."""
+    (a pattern for letters and marks costs a fifth of what the identifier does; one that
+    splits at every punctuation mark cuts a URL into many words the vocabulary lacks)."""
     return [word for word in (token.strip(_CLINGING) for token in text.casefold().split())
             if word]
 
@@ -53,6 +59,7 @@ class Vocabulary:
     language: str | None
     script: str | None  # of the openings: a text in another script is never placed
     known: AbstractSet[str]  # a set while the openings are read, then frozen
+    spaced: bool = True  # whether the script puts spaces between words (see the module doc)
 
     @classmethod
     def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
@@ -68,12 +75,12 @@ class Vocabulary:
 
     @classmethod
     def of_blocks(cls, language: str, script: str | None, texts: list[str]) -> Vocabulary:
-        """The vocabulary of blocks in `language`: their words; none in a script without
+        """The vocabulary of blocks in `language`: their words, where their script puts
         spaces between words."""
         tokens = sum(len(text.split()) for text in texts)
         spaced = not tokens or sum(map(len, texts)) <= SPACED_WORD * tokens
         return cls(language, script, frozenset(word for text in texts for word in words(text))
-                   if spaced else frozenset())
+                   if spaced else frozenset(), spaced)
 
     def place(self, sample: str, script: str) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""
@@ -89,9 +96,13 @@ class Vocabulary:
         """The verdict on a region's `sample` (of `script`) the vocabulary gives without the
         identifier (see the module doc): the dominant language, `UNJUDGED` for a few words
         the language around decides, or None where the text must be judged."""
-        if self.language is None or script != self.script or not self.known:
+        if self.language is None or script != self.script or script is None:
             return None
+        if not self.spaced:
+            return None if letters_beyond(script).search(sample) else Verdict(self.language)
         found = words(sample)
+        if not self.known:
+            return None
         if len(found) < MIN_WORDS:
             return UNJUDGED
         familiar = sum(map(self.known.__contains__, found))

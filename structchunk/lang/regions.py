@@ -160,8 +160,10 @@ def _openings(blocks: tuple[str, ...], found: Knowledge) -> tuple[Verdict, ...]:
 def _few_words(opening: str, sure: dict[str, Vocabulary], found: Knowledge) -> bool:
     """Whether an opening has too few words to weigh against the sure openings of its
     script (a heading between paragraphs)."""
-    if not sure or len(opening) >= SPACED_WORD * MIN_WORDS or len(words(opening)) >= MIN_WORDS:
-        return False  # (a long run without spaces is a sentence of a script that needs none)
+    if not sure or len(opening) > SPACED_WORD * len(opening.split()):
+        return False  # runs this long are sentences of a script without spaces between words
+    if len(words(opening)) >= MIN_WORDS:
+        return False
     script = text_script(without_noise(opening), found.known)
     return any(vocabulary.script == script for vocabulary in sure.values())
 

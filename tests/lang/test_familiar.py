@@ -92,3 +92,43 @@ def test_an_opening_in_the_words_of_a_longer_sure_one_is_not_asked(
     assert english == [max(PARAGRAPHS, key=len)]
     assert any(GERMAN[:40] in text for text in asked)
     assert not any("The project" in text[:20] for text in asked)
+
+
+SHORT = "A note for the team"  # four words, over 20 letters
+HINDI_HEADING = "अंतरराष्ट्रीय परियोजना प्रबंधन नियमावली"  # four words, 20+ letters
+
+
+def test_a_few_words_in_the_documents_script_take_the_language_around(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = "\n\n".join(["# The project", *PARAGRAPHS, f"## {SHORT}", SAMPLE,
+                        f"## {HINDI_HEADING}", *PARAGRAPHS[::-1]]) + "\n"
+    document = structchunk.parse_text(page, format="markdown")
+    asked = counted_calls(monkeypatch)
+    at = language_map(document)
+    assert at(page.index(SHORT)) == "en"
+    assert not any(SHORT in text for text in asked)
+    # a few words in another script are still judged: the vocabulary is of the Latin openings
+    assert at(page.index(HINDI_HEADING)) == "hi"
+    assert any(HINDI_HEADING in text for text in asked)
+
+
+CHINESE = ["开源项目的维护者需要花很多时间回答问题，审查贡献，并且和社区一起决定项目的方向。",
+           "如果你想为项目做贡献，先阅读贡献指南，然后在问题跟踪器里找一个适合新人的问题。",
+           "社区的成员来自世界各地，所以跨语言和文化的交流需要耐心和善意。"]
+LATER = "发布新版本之前，维护者会检查所有的测试，并且在更新日志里写下每一个变化。"
+JAPANESE = ("プロジェクトのメンテナーは、コントリビューターからの質問に答えるために"
+            "多くの時間を使います。")
+
+
+def test_a_chinese_page_places_han_regions_and_asks_about_japanese(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ten blocks: the document is judged on the first eight, so LATER is none of them
+    page = "\n\n".join(["# 开源指南", *CHINESE, JAPANESE, *CHINESE[::-1], LATER]) + "\n"
+    document = structchunk.parse_text(page, format="markdown")
+    assert document.language == "zh"
+    asked = counted_calls(monkeypatch)
+    at = language_map(document)
+    assert at(page.index(LATER)) == "zh"
+    assert not any(LATER[:20] in text for text in asked)
+    assert at(page.index(JAPANESE)) == "ja"
+    assert any(JAPANESE[:20] in text for text in asked)
