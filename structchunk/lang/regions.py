@@ -143,11 +143,21 @@ def _openings(blocks: tuple[str, ...], found: Knowledge) -> tuple[Verdict, ...]:
     verdicts: list[Verdict | None] = [None] * len(blocks)
     # the longest openings first: they are the likeliest to be sure, and their words place
     # the shorter ones
-    for index in sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE])):
+    order = sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE]))
+    weights: dict[str, float] = {}
+    for position, index in enumerate(order):
         block = blocks[index]
-        verdict = UNJUDGED if _few_words(block[:PIECE], sure, found) else judge(
-            block, found, limit=PIECE, place=place)
+        if _few_words(block[:PIECE], sure, found):
+            verdict = UNJUDGED
+        elif _decided(weights, sum(min(len(blocks[rest]), PIECE) for rest in order[position:])):
+            # the openings left cannot outweigh the leading language: only placed, not asked
+            opening = without_noise(block[:PIECE])
+            placed = place(opening, text_script(opening, found.known) or "")
+            verdict = Verdict(placed) if placed is not None else UNJUDGED
+        else:
+            verdict = judge(block, found, limit=PIECE, place=place)
         verdicts[index] = verdict
+        _weigh(weights, verdict, block)
         language = _names(verdict)
         if language is not None:
             sample = without_noise(block)
@@ -173,10 +183,20 @@ def _weights(blocks: list[str], found: Knowledge | None) -> dict[str, float]:
     weights: dict[str, float] = {}
     verdicts = _openings(tuple(blocks), found or knowledge())
     for block, verdict in zip(blocks, verdicts, strict=True):
-        named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
-        for code, probability in named:
-            weights[code] = weights.get(code, 0.0) + probability * min(len(block), PIECE)
+        _weigh(weights, verdict, block)
     return weights
+
+
+def _weigh(weights: dict[str, float], verdict: Verdict, block: str) -> None:
+    named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
+    for code, probability in named:
+        weights[code] = weights.get(code, 0.0) + probability * min(len(block), PIECE)
+
+
+def _decided(weights: dict[str, float], left: float) -> bool:
+    """Whether openings weighing `left` at most can no longer change the leading language."""
+    ranked = sorted(weights.values(), reverse=True)
+    return bool(ranked) and ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0) > left
 
 
 def _prose_blocks(node: Node, blocks: list[Node]) -> None:

@@ -8,7 +8,7 @@ import pytest
 import structchunk
 from structchunk.lang import detect
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
-from structchunk.lang.regions import _openings, language_map
+from structchunk.lang.regions import _decided, _openings, language_map
 
 PARAGRAPHS = [
     "The project is open to anyone who wants to help, and the people who maintain it are "
@@ -86,12 +86,22 @@ def test_an_opening_in_the_words_of_a_longer_sure_one_is_not_asked(
     assert document.language == "en"
     # The document is judged on eight openings, the longest first; those in the words of a
     # sure one judged before them are placed without the identifier, and the heading, a
-    # few words in the script of a sure opening, weighs nothing.
+    # few words in the script of a sure opening, weighs nothing. Once the openings left
+    # cannot outweigh English, they are only placed: the German one is not asked (its
+    # region is, when its language is wanted: see the test above).
     english = [paragraph for paragraph in PARAGRAPHS if any(
         paragraph[:40] in text for text in asked)]
     assert english == [max(PARAGRAPHS, key=len)]
-    assert any(GERMAN[:40] in text for text in asked)
+    assert not any(GERMAN[:40] in text for text in asked)
     assert not any("The project" in text[:20] for text in asked)
+
+
+def test_openings_left_are_asked_while_they_could_change_the_leading_language() -> None:
+    assert _decided({"en": 600.0, "de": 0.0}, 520.0)
+    assert not _decided({"en": 300.0, "de": 200.0}, 150.0)
+    assert not _decided({}, 0.0)
+    # equal weights: any opening left could decide
+    assert not _decided({"en": 200.0, "de": 200.0}, 0.0)
 
 
 SHORT = "A note for the team"  # four words, over 20 letters
