@@ -23,7 +23,7 @@ from _common import best_time, corpus_root
 
 import structchunk
 from structchunk.decode import Source, from_text
-from structchunk.lang import detect, regions
+from structchunk.lang import detect, openings, regions
 from structchunk.lang.counting import letters
 from structchunk.lang.identifier import _identify, identify
 from structchunk.lang.noise import without_noise
@@ -52,13 +52,13 @@ def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> l
         judged.append(text[:options.get("limit", detect.SAMPLE)])
         return judge(text, found, **options)  # type: ignore[arg-type]
 
-    regions.judge = recording_judge  # type: ignore[assignment]
+    regions.judge = openings.judge = recording_judge  # type: ignore[assignment]
     detect.identify = recording_identify
     try:
         for source in sources:
             structchunk.split(source, format="markdown")
     finally:
-        regions.judge = judge
+        regions.judge = openings.judge = judge
         detect.identify = ask
     return judged
 

@@ -8,7 +8,10 @@ from inside it, `PYTHONPATH` set to it, and the package it imported checked), th
 alternating round by round so that a busy machine slows both alike; the best CPU time of each
 is kept. Before the timed run every sentence grammar a checkout can name is loaded, so the
 detected run does not pay for loading those of the languages it finds.
-The cost of detection is the difference between the two ways of calling `split()`.
+The cost of detection is the difference between the two ways of calling `split()`; the
+judgement alone (`Document.language` and the label at each chunk's start, on documents
+parsed beforehand) is timed in a third interpreter, free of what else the two calls of
+`split()` do differently.
 """
 
 from __future__ import annotations
@@ -42,18 +45,40 @@ structchunk.split_text("# Warm up\n\nA first short paragraph to warm up with, in
                        format="markdown")
 # One way of calling split() per interpreter: a second pass over the same documents would
 # find answers kept by the first (repeated texts), and the first pass would pay for both.
+if sys.argv[2] == "judgement":
+    # the judgement alone: Document.language and the label at every chunk's start (chunks of
+    # split() with the language given, so no judgement is made before the timed one)
+    import dataclasses
+    try:
+        from structchunk.lang.regions import language_map, with_language
+    except ImportError:  # before lid.176: no Document.language, the map in lang/detect.py
+        from structchunk.lang.detect import language_map
+        with_language = lambda document: document
+    documents = [structchunk.parse(source, format="markdown", language=language)
+                 for source, language in zip(sources, languages)]
+    starts = [[chunk.start for chunk in structchunk.split(document)] for document in documents]
+    documents = [dataclasses.replace(document, language=None, metadata={})
+                 for document in documents]
 started = time.process_time()
 if sys.argv[2] == "detected":
     [structchunk.split(source, format="markdown") for source in sources]
-else:
+elif sys.argv[2] == "given":
     [structchunk.split(source, format="markdown", language=language)
      for source, language in zip(sources, languages)]
+else:
+    for document, points in zip(documents, starts):
+        language_at = language_map(with_language(document))
+        [language_at(point) for point in points]
 print(json.dumps({sys.argv[2]: time.process_time() - started, "file": structchunk.__file__}))
 """
 
 
+MODES = ("detected", "given", "judgement")
+
+
 def run(checkout: Path, root: Path, mode: str) -> float:
-    """CPU seconds of `split()` called one way (`mode`: "detected" or "given") in a fresh
+    """CPU seconds of `split()` called one way (`mode`: "detected" or "given"), or of the
+    judgement alone ("judgement"), in a fresh
     interpreter that imports `checkout`'s package: `python -c` puts its working folder first
     on the path, so it runs from inside the checkout."""
     environment = {**os.environ, "PYTHONPATH": str(checkout)}
@@ -75,19 +100,23 @@ def main() -> None:
     best: dict[str, dict[str, float]] = {}
     for _ in range(args.rounds):
         for name, checkout in checkouts.items():
-            kept = best.setdefault(name, {"detected": float("inf"), "given": float("inf")})
-            for mode in kept:
+            kept = best.setdefault(name, dict.fromkeys(MODES, float("inf")))
+            for mode in MODES:
                 kept[mode] = min(kept[mode], run(checkout, root, mode))
-    print("| checkout | split(), detection | split(), language given | detection alone |")
-    print("|---|---:|---:|---:|")
+    print("| checkout | split(), detection | split(), language given | difference "
+          "| the judgement alone |")
+    print("|---|---:|---:|---:|---:|")
     for name, times in best.items():
         print(f"| {name} ({checkouts[name]}) | {times['detected'] * 1000:.0f} ms | "
               f"{times['given'] * 1000:.0f} ms | "
-              f"{(times['detected'] - times['given']) * 1000:.0f} ms |")
+              f"{(times['detected'] - times['given']) * 1000:.0f} ms | "
+              f"{times['judgement'] * 1000:.0f} ms |")
     this, other = best["this"], best["other"]
     cost = {name: times["detected"] - times["given"] for name, times in best.items()}
     print(f"\nsplit() with detection: this / other = {this['detected'] / other['detected']:.2f}; "
-          f"detection alone: other / this = {cost['other'] / max(1e-9, cost['this']):.2f}")
+          f"difference: other / this = {cost['other'] / max(1e-9, cost['this']):.2f}; "
+          f"the judgement alone: other / this = "
+          f"{other['judgement'] / max(1e-9, this['judgement']):.2f}")
 
 
 if __name__ == "__main__":

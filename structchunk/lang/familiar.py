@@ -67,20 +67,27 @@ class Vocabulary:
 
     def learn(self, text: str) -> None:
         """Add the words of `text` (to a vocabulary still being built)."""
+        self.learn_words(words(text))
+
+    def learn_words(self, found: list[str]) -> None:
+        """Add words already split (to a vocabulary still being built)."""
         assert isinstance(self.known, set)
-        self.known.update(words(text))
+        self.known.update(found)
 
     def frozen(self) -> Vocabulary:
         return Vocabulary(self.language, self.script, frozenset(self.known))
 
     @classmethod
-    def of_blocks(cls, language: str, script: str | None, texts: list[str]) -> Vocabulary:
-        """The vocabulary of blocks in `language`: their words, where their script puts
-        spaces between words."""
+    def of_blocks(cls, language: str, script: str | None, texts: list[str],
+                  split: list[list[str]] | None = None) -> Vocabulary:
+        """The vocabulary of blocks in `language`: their words (`split`, where already
+        split), where their script puts spaces between words."""
         tokens = sum(len(text.split()) for text in texts)
         spaced = not tokens or sum(map(len, texts)) <= SPACED_WORD * tokens
-        return cls(language, script, frozenset(word for text in texts for word in words(text))
-                   if spaced else frozenset(), spaced)
+        if not spaced:
+            return cls(language, script, frozenset(), spaced)
+        found = split if split is not None else [words(text) for text in texts]
+        return cls(language, script, frozenset(word for each in found for word in each), spaced)
 
     def place(self, sample: str, script: str) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""

@@ -8,7 +8,8 @@ import pytest
 import structchunk
 from structchunk.lang import detect
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
-from structchunk.lang.regions import _decided, _openings, language_map
+from structchunk.lang.openings import _decided, _openings
+from structchunk.lang.regions import language_map
 
 PARAGRAPHS = [
     "The project is open to anyone who wants to help, and the people who maintain it are "
