@@ -102,7 +102,8 @@ def main() -> None:
     print(f"{len(sources)} documents, {characters:,} characters; split() "
           f"{detected * 1000:.0f} ms with detection, {given * 1000:.0f} ms with each "
           f"document's language given: detection is {1 - given / detected:.0%} of split()\n")
-    print(f"{len(judged):,} texts judged; {len(asked):,} asked of the identifier inside "
+    print(f"{len(judged):,} texts judged (regions sorted by the document's vocabulary "
+          f"before judge() are not); {len(asked):,} asked of the identifier inside "
           f"split() ({len(set(asked)):,} distinct); the table times every step on every "
           "judged text, as if none were placed by the document's vocabulary\n")
     print("| texts | characters judged | noise removal | letters | script | identifier "
