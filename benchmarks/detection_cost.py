@@ -23,7 +23,7 @@ from _common import best_time, corpus_root
 
 import structchunk
 from structchunk.decode import Source, from_text
-from structchunk.lang import detect, regions
+from structchunk.lang import detect, openings, regions
 from structchunk.lang.counting import letters
 from structchunk.lang.identifier import _identify, identify
 from structchunk.lang.noise import without_noise
@@ -52,13 +52,13 @@ def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> l
         judged.append(text[:options.get("limit", detect.SAMPLE)])
         return judge(text, found, **options)  # type: ignore[arg-type]
 
-    regions.judge = recording_judge  # type: ignore[assignment]
+    regions.judge = openings.judge = recording_judge  # type: ignore[assignment]
     detect.identify = recording_identify
     try:
         for source in sources:
             structchunk.split(source, format="markdown")
     finally:
-        regions.judge = judge
+        regions.judge = openings.judge = judge
         detect.identify = ask
     return judged
 
@@ -102,7 +102,8 @@ def main() -> None:
     print(f"{len(sources)} documents, {characters:,} characters; split() "
           f"{detected * 1000:.0f} ms with detection, {given * 1000:.0f} ms with each "
           f"document's language given: detection is {1 - given / detected:.0%} of split()\n")
-    print(f"{len(judged):,} texts judged; {len(asked):,} asked of the identifier inside "
+    print(f"{len(judged):,} texts judged (regions sorted by the document's vocabulary "
+          f"before judge() are not); {len(asked):,} asked of the identifier inside "
           f"split() ({len(set(asked)):,} distinct); the table times every step on every "
           "judged text, as if none were placed by the document's vocabulary\n")
     print("| texts | characters judged | noise removal | letters | script | identifier "

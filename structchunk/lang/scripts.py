@@ -109,6 +109,12 @@ def other_than(script: str) -> regex.Pattern[str]:
 
 
 @cache
+def letters_beyond(script: str) -> regex.Pattern[str]:
+    """A letter beyond ASCII that is not written in `script`."""
+    return regex.compile(rf"[\p{{L}}--\p{{ASCII}}--\p{{Script={script}}}]", regex.V1)
+
+
+@cache
 def _member(script: str) -> regex.Pattern[str]:
     return regex.compile(rf"\p{{Script={script}}}")
 
@@ -127,6 +133,8 @@ def text_script(text: str, scripts: tuple[str, ...]) -> str | None:
     the module doc): that of its first letter beyond ASCII of one of them, skipping letters
     that belong to no script of the list (a modifier letter such as the okina); None where
     the first `LOOK` such letters are all of scripts no data names."""
+    if text.isascii():
+        return script_of("a", scripts)
     for index, wide in enumerate(_WIDE_LETTER.finditer(text)):
         script = script_of(wide.group(), scripts)
         if script is not None or index + 1 >= LOOK:

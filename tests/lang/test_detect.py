@@ -15,6 +15,8 @@ from structchunk.lang.detect import (
     judge,
     supported_languages,
 )
+from structchunk.lang.identifier import identify
+from structchunk.lang.noise import without_noise
 from structchunk.lang.regions import DETECTED, language_map
 from structchunk.tree import Document, Node, NodeKind, make_node
 
@@ -99,6 +101,23 @@ def test_code_and_links_do_not_decide_the_language() -> None:
     text = ("उदाहरण के लिए `git commit --amend --no-edit` चलाएँ और https://example.com/docs/setup "
             "पर दस्तावेज़ पढ़ें।")
     assert detect_language(text) == "hi"
+
+
+def test_a_text_mostly_in_kana_is_japanese() -> None:
+    # a UD document; lid.176 alone: zh 0.74, ja 0.26 (a genus name in katakana, then kanji)
+    text = "チチュウカイリクガメ属の模式種。"
+    assert identify(text)[0][0] == "zh"
+    assert structchunk.parse_text(text, format="text").language == "ja"
+    assert detect_language("これは天気についての最初の文です。これは二番目の文です。") == "ja"
+    assert detect_language("这是一个开源项目，我们欢迎每一个人参与贡献。") == "zh"
+
+
+def test_a_path_in_a_script_without_spaces_takes_only_its_ascii_along() -> None:
+    # "5/13" runs into the Japanese words after it: only the ASCII part is noise
+    assert without_noise("5/13に放送されるフジテレビ系の番組") == " に放送されるフジテレビ系の番組"
+    assert without_noise("see https://example.com/a?b=1 now") == "see   now"
+    assert detect_language("5/13に放送されるフジテレビ系「僕らの音楽」にて、福原美穂とAIという"
+                           "豪華共演が決定した。") == "ja"
 
 
 def test_hindi_with_english_terms_is_hindi() -> None:

@@ -8,7 +8,8 @@ import pytest
 import structchunk
 from structchunk.lang import detect
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
-from structchunk.lang.regions import _openings, language_map
+from structchunk.lang.openings import _decided, _openings
+from structchunk.lang.regions import language_map
 
 PARAGRAPHS = [
     "The project is open to anyone who wants to help, and the people who maintain it are "
@@ -79,12 +80,66 @@ def test_a_vocabulary_places_only_texts_in_its_script_with_enough_words() -> Non
     assert words("Prozessüberwachung, प्रोजेक्ट!") == ["prozessüberwachung", "प्रोजेक्ट"]
 
 
-def test_an_opening_in_the_words_of_those_before_it_is_not_asked(
+def test_an_opening_in_the_words_of_a_longer_sure_one_is_not_asked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     asked = counted_calls(monkeypatch)
     document = structchunk.parse_text(PAGE, format="markdown")
     assert document.language == "en"
-    # The document is judged on eight openings; those in the words of a sure one before them
-    # are placed without the identifier.
-    assert not any(PARAGRAPHS[3][:40] in text for text in asked)
-    assert any(GERMAN[:40] in text for text in asked)
+    # The document is judged on eight openings, the longest first; those in the words of a
+    # sure one judged before them are placed without the identifier, and the heading, a
+    # few words in the script of a sure opening, weighs nothing. Once the openings left
+    # cannot outweigh English, they are only placed: the German one is not asked (its
+    # region is, when its language is wanted: see the test above).
+    english = [paragraph for paragraph in PARAGRAPHS if any(
+        paragraph[:40] in text for text in asked)]
+    assert english == [max(PARAGRAPHS, key=len)]
+    assert not any(GERMAN[:40] in text for text in asked)
+    assert not any("The project" in text[:20] for text in asked)
+
+
+def test_openings_left_are_asked_while_they_could_change_the_leading_language() -> None:
+    assert _decided({"en": 600.0, "de": 0.0}, 520.0)
+    assert not _decided({"en": 300.0, "de": 200.0}, 150.0)
+    assert not _decided({}, 0.0)
+    # equal weights: any opening left could decide
+    assert not _decided({"en": 200.0, "de": 200.0}, 0.0)
+
+
+SHORT = "A note for the team"  # four words, over 20 letters
+HINDI_HEADING = "अंतरराष्ट्रीय परियोजना प्रबंधन नियमावली"  # four words, 20+ letters
+
+
+def test_a_few_words_in_the_documents_script_take_the_language_around(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = "\n\n".join(["# The project", *PARAGRAPHS, f"## {SHORT}", SAMPLE,
+                        f"## {HINDI_HEADING}", *PARAGRAPHS[::-1]]) + "\n"
+    document = structchunk.parse_text(page, format="markdown")
+    asked = counted_calls(monkeypatch)
+    at = language_map(document)
+    assert at(page.index(SHORT)) == "en"
+    assert not any(SHORT in text for text in asked)
+    # a few words in another script are still judged: the vocabulary is of the Latin openings
+    assert at(page.index(HINDI_HEADING)) == "hi"
+    assert any(HINDI_HEADING in text for text in asked)
+
+
+CHINESE = ["开源项目的维护者需要花很多时间回答问题，审查贡献，并且和社区一起决定项目的方向。",
+           "如果你想为项目做贡献，先阅读贡献指南，然后在问题跟踪器里找一个适合新人的问题。",
+           "社区的成员来自世界各地，所以跨语言和文化的交流需要耐心和善意。"]
+LATER = "发布新版本之前，维护者会检查所有的测试，并且在更新日志里写下每一个变化。"
+JAPANESE = ("プロジェクトのメンテナーは、コントリビューターからの質問に答えるために"
+            "多くの時間を使います。")
+
+
+def test_a_chinese_page_places_han_regions_and_asks_about_japanese(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ten blocks: the document is judged on the first eight, so LATER is none of them
+    page = "\n\n".join(["# 开源指南", *CHINESE, JAPANESE, *CHINESE[::-1], LATER]) + "\n"
+    document = structchunk.parse_text(page, format="markdown")
+    assert document.language == "zh"
+    asked = counted_calls(monkeypatch)
+    at = language_map(document)
+    assert at(page.index(LATER)) == "zh"
+    assert not any(LATER[:20] in text for text in asked)
+    assert at(page.index(JAPANESE)) == "ja"
+    assert any(JAPANESE[:20] in text for text in asked)

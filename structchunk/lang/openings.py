@@ -1,0 +1,200 @@
+"""A document's dominant language, from the openings of its prose blocks, and its vocabulary.
+
+The openings (`PIECE` characters) of up to `DOCUMENT_PIECES` prose blocks spread evenly over
+the document are judged alone, the longest first, and weighed by their length and the
+probability of each guess, so that the language of most of the text wins (one call on the
+openings joined would let a language whose words the identifier is surer of outweigh a
+longer one). The identifier is asked as little as the answer allows:
+
+- an opening mostly in the words of the blocks of openings sure of a language before it takes
+  that language (`structchunk.lang.familiar`);
+- a heading (a few words in the script of a sure opening) weighs nothing;
+- once the openings left weigh less than the leading language's lead, they are only placed.
+
+The words of the blocks (their first `VOCABULARY_PIECE` characters) whose openings' best guess
+is a language make that language's vocabulary, which sorts the document's regions
+(`structchunk.lang.regions`). Each block's words are split once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+
+from structchunk.lang.detect import (
+    DECISIVE,
+    MIN_PROBABILITY,
+    UNJUDGED,
+    Knowledge,
+    Verdict,
+    judge,
+    knowledge,
+)
+from structchunk.lang.familiar import MIN_WORDS, NO_VOCABULARY, SPACED_WORD, Vocabulary, words
+from structchunk.lang.neighbours import neighbours
+from structchunk.lang.noise import without_noise
+from structchunk.lang.scripts import text_script
+from structchunk.tree import Document, Node, NodeKind
+
+DOCUMENT_PIECES = 8
+PIECE = 200
+# The document's vocabulary is read from this much of each opening's block.
+VOCABULARY_PIECE = 1000
+
+# Node kinds whose text is not prose in a natural language.
+NOT_PROSE = frozenset({NodeKind.CODE, NodeKind.FRONT_MATTER, NodeKind.HTML, NodeKind.BREAK})
+# Kinds whose children are judged one by one.
+DESCEND = frozenset({NodeKind.DOCUMENT, NodeKind.SECTION, NodeKind.LIST, NodeKind.QUOTE,
+                     NodeKind.TABLE})
+
+
+@dataclass(frozen=True, eq=False)
+class Openings:
+    """The verdict on each opening, in order, and the vocabulary of each language named."""
+
+    verdicts: tuple[Verdict, ...]
+    vocabularies: Mapping[str, Vocabulary]
+
+
+def document_verdict(document: Document, found: Knowledge | None = None) -> Verdict:
+    """The verdict on the openings of the document's prose blocks (see the module doc).
+
+    Openings too short to judge are judged together in a document that has nothing longer: a
+    document has a language whenever it has a letter.
+    """
+    blocks = document_pieces(document, VOCABULARY_PIECE)
+    pieces = [block[:PIECE] for block in blocks]
+    weights: dict[str, float] = {}
+    for block, verdict in zip(blocks, openings(tuple(blocks), found).verdicts, strict=True):
+        _weigh(weights, verdict, block)
+    if not weights:  # only short openings: judged together, as one text
+        return judge("\n".join(pieces), found, least=1, limit=len(pieces) * (PIECE + 1))
+    total = sum(weights.values())
+    ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
+    # the openings together hold more of a close neighbour's own words than each alone
+    return Verdict(None, neighbours().settle(
+        "\n".join(pieces), tuple((code, weight / total) for code, weight in ranked)))
+
+
+def document_pieces(document: Document, length: int = PIECE) -> list[str]:
+    """The openings (`length` characters) of up to `DOCUMENT_PIECES` prose blocks spread
+    evenly over the document."""
+    blocks: list[Node] = []
+    _prose_blocks(document.root, blocks)
+    step = max(1, len(blocks) // DOCUMENT_PIECES)
+    return [document.text[node.start:min(node.end, node.start + length)]
+            for node in blocks[::step][:DOCUMENT_PIECES]]
+
+
+def document_vocabulary(document: Document, language: str | None,
+                        found: Knowledge | None = None) -> Vocabulary:
+    """The vocabulary of `language` in the document (kept from finding the dominant language:
+    this asks the identifier nothing new)."""
+    if language is None:
+        return NO_VOCABULARY
+    found_openings = openings(tuple(document_pieces(document, VOCABULARY_PIECE)), found)
+    return found_openings.vocabularies.get(language, NO_VOCABULARY)
+
+
+def openings(blocks: tuple[str, ...], found: Knowledge | None = None) -> Openings:
+    return _openings(blocks, found or knowledge())
+
+
+# The openings are judged when the document's language is found and again when its regions
+# are: the second time is a look-up.
+@lru_cache(maxsize=32)
+def _openings(blocks: tuple[str, ...], found: Knowledge) -> Openings:
+    cleaned = [without_noise(block) for block in blocks]
+    split: dict[int, list[str]] = {}
+
+    def words_of(index: int) -> list[str]:
+        if index not in split:
+            split[index] = words(cleaned[index])
+        return split[index]
+
+    sure: dict[str, Vocabulary] = {}
+
+    def place(sample: str, script: str) -> str | None:
+        for vocabulary in sure.values():
+            placed = vocabulary.place(sample, script)
+            if placed is not None:
+                return placed
+        return None
+
+    verdicts: list[Verdict] = [UNJUDGED] * len(blocks)
+    order = sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE]))
+    weights: dict[str, float] = {}
+    for position, index in enumerate(order):
+        block = blocks[index]
+        if _few_words(block[:PIECE], sure, found):
+            verdict = UNJUDGED
+        elif _decided(weights, sum(min(len(blocks[rest]), PIECE) for rest in order[position:])):
+            # the openings left cannot outweigh the leading language: only placed, not asked
+            opening = without_noise(block[:PIECE])
+            placed = place(opening, text_script(opening, found.known) or "")
+            verdict = Verdict(placed) if placed is not None else UNJUDGED
+        else:
+            verdict = judge(block, found, limit=PIECE, place=place)
+        verdicts[index] = verdict
+        _weigh(weights, verdict, block)
+        language = _names(verdict)
+        if language is not None:
+            if language not in sure:
+                sure[language] = Vocabulary(language, text_script(cleaned[index], found.known),
+                                            set())
+            sure[language].learn_words(words_of(index))
+    named: dict[str, list[int]] = {}
+    for index, verdict in enumerate(verdicts):
+        best = _names(verdict, MIN_PROBABILITY)
+        if best is not None:
+            named.setdefault(best, []).append(index)
+    return Openings(tuple(verdicts), MappingProxyType({
+        language: Vocabulary.of_blocks(
+            language, text_script(cleaned[indices[0]], found.known),
+            [cleaned[index] for index in indices], [words_of(index) for index in indices])
+        for language, indices in named.items()}))
+
+
+def _names(verdict: Verdict, least: float = DECISIVE) -> str | None:
+    """The language a verdict names with at least `least` probability, if any."""
+    if verdict.language is not None:
+        return verdict.language
+    if verdict.guesses and verdict.guesses[0][1] >= least:
+        return verdict.guesses[0][0]
+    return None
+
+
+def _few_words(opening: str, sure: dict[str, Vocabulary], found: Knowledge) -> bool:
+    """Whether an opening has too few words to weigh against the sure openings of its
+    script (a heading between paragraphs)."""
+    if not sure or len(opening) > SPACED_WORD * len(opening.split()):
+        return False  # runs this long are sentences of a script without spaces between words
+    if len(words(opening)) >= MIN_WORDS:
+        return False
+    script = text_script(without_noise(opening), found.known)
+    return any(vocabulary.script == script for vocabulary in sure.values())
+
+
+def _weigh(weights: dict[str, float], verdict: Verdict, block: str) -> None:
+    """Add an opening's weight: each guess's probability times the opening's length."""
+    named = ((verdict.language, 1.0),) if verdict.language else verdict.guesses
+    for code, probability in named:
+        weights[code] = weights.get(code, 0.0) + probability * min(len(block), PIECE)
+
+
+def _decided(weights: dict[str, float], left: float) -> bool:
+    """Whether openings weighing `left` at most can no longer change the leading language."""
+    ranked = sorted(weights.values(), reverse=True)
+    return bool(ranked) and ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0) > left
+
+
+def _prose_blocks(node: Node, blocks: list[Node]) -> None:
+    if node.kind in NOT_PROSE:
+        return
+    if node.kind in DESCEND and node.children:
+        for child in node.children:
+            _prose_blocks(child, blocks)
+    elif node.end > node.start:
+        blocks.append(node)
