@@ -9,7 +9,9 @@ heading) that section's first sentence. The embedding rows use the English quest
 their documents only (the model is English), and the tools named by --embedding-tools.
 "in the question's language" rows search each question only among the chunks whose
 `language` metadata is the question's (or none, as for code): a filter structchunk's
-metadata allows and the peers' strings do not.
+metadata allows and the peers' strings do not. For a fair comparison the peers get the
+coarser filter any pipeline can build: "documents in the question's language" keeps the
+pieces of documents detected in that language (structchunk's document-level detection).
 
 Vectors are appended to benchmarks/.cache/minilm.jsonl as they are computed (keyed by model
 and text hash), so an interrupted embedding run resumes where it stopped.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import regex
 from _common import REPO, corpus_root
@@ -159,9 +162,14 @@ def scored(questions: list[Question], pieces: dict[str, list[Piece]],
     again with each question searched in its own language only."""
     results = {tool: score(questions, found, make_search(found))
                for tool, found in pieces.items()}
-    in_language = {f"{tool} (in the question's language)": score_in_language(
-        questions, pieces[tool], make_search, lambda question: original[question.id])
-        for tool in DEFAULT_AND_BEST if tool in pieces}
+    in_language = {}
+    for tool, found in pieces.items():
+        if tool.startswith("structchunk") and tool not in DEFAULT_AND_BEST:
+            continue
+        label = "in the question's language" if tool.startswith("structchunk") else \
+            "documents in the question's language"
+        in_language[f"{tool} ({label})"] = score_in_language(
+            questions, found, make_search, lambda question: original[question.id])
     return results, in_language
 
 
@@ -187,6 +195,10 @@ def main() -> None:
     tools.update(peer_tools(texts, args.max_size))
     pieces = {tool: [piece for name in names for piece in chunk(name)]
               for tool, chunk in tools.items()}
+    for tool, found in pieces.items():  # the peers know only each document's language
+        if not tool.startswith("structchunk"):
+            pieces[tool] = [replace(piece, language=parsed[piece.doc].language)
+                            for piece in found]
     print(f"{len(questions)} questions over {len(names)} documents, max size {args.max_size}; "
           "cells: recall@1 / recall@5 / MRR@10")
     results, in_language = scored(questions, pieces, bm25_search, original)
