@@ -106,11 +106,16 @@ def score_in_language(questions: Sequence[Question], pieces: Sequence[Piece],
         language = language_of(question)
         if language not in searches:
             subset = [piece for piece in pieces if piece.language in (language, None)]
-            searches[language] = (subset, make_search(subset))
+            # No piece in the language: nothing is found (an index of nothing has no words).
+            searches[language] = (subset, make_search(subset) if subset else _nothing)
         subset, search = searches[language]
         return [subset[number] for number in search(question.question, 10)]
 
     return _rates(questions, found)
+
+
+def _nothing(_query: str, _k: int) -> list[int]:
+    return []
 
 
 def _rates(questions: Sequence[Question], found: Callable[[Question], list[Piece]]

@@ -94,3 +94,17 @@ def test_in_language_search_sees_only_the_question_language_and_pieces_with_none
     assert unfiltered["all"][1] == 1.0  # the English piece holds the answer too
     assert score_in_language([german], pieces[:1] + pieces[2:], make_search,
                              lambda question: question.lang)["all"][2] == 0.0
+
+
+def test_a_language_no_piece_is_in_finds_nothing_without_building_an_index() -> None:
+    marathi = Question("m", "d", "mr", "prose", "q", "needle", 0, 6)
+    built: list[int] = []
+
+    def make_search(found: Sequence[Piece]) -> Search:
+        built.append(len(found))
+        return lambda _query, k: list(range(len(found)))[:k]
+
+    rows = score_in_language([marathi], [Piece("d", "needle", "needle", "hi")], make_search,
+                             lambda question: question.lang)
+    assert built == []
+    assert rows["all"] == (1, 0.0, 0.0, 0.0)
