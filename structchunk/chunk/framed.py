@@ -118,10 +118,8 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
             units.extend(line_units(packer, source, cursor, child.start, path, prefix, suffix))
         inner, opened = path, 0
         if child.kind is NodeKind.DEFINITION and child.title:
-            inner, opened = path + (Title(child.title, True),), _opened_by_signature(child)
+            inner, opened = path + (Title(child.title, True),), 1
         unit = Piece(child.start, child.end, inner, opened)
-        if not opened and not packer.fits_framed(unit, prefix, suffix):
-            unit = replace(unit, open_titles=1)  # whole under the shorter path, not cut
         if packer.fits_framed(unit, prefix, suffix):
             units.append(unit)
         elif _fits_without_leading_comments(packer, child, inner, prefix, suffix):
@@ -145,15 +143,6 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
     if end > cursor:
         units.extend(line_units(packer, source, cursor, end, path, prefix, suffix))
     return units
-
-
-def _opened_by_signature(definition: Node) -> int:
-    """1 when the definition's first line is its signature, which names it, so a piece
-    starting there may leave its title out of the path line; 0 when a doc comment comes
-    first: the piece would then name neither the function nor, in its path, what it
-    documents (a chunk `/** Send given HTTP status code. */ …` under the file alone)."""
-    first = definition.children[0] if definition.children else None
-    return 0 if first is not None and definition_data(first).leading_comments else 1
 
 
 def _opening_with_first_member(packer: Packer, node: Node, parts: list[Piece],

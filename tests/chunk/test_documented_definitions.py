@@ -107,5 +107,5 @@ def test_corpus_chunks_opening_at_doc_comments_name_their_definition(name: str) 
     assert len(opening) >= 10
     unnamed = [chunk.text[:60] for chunk in opening
                if starts[chunk.start].split()[-1] not in _path_line(chunk)]
-    # Only a definition that fits whole under the file's path alone may leave it out.
+    # Only a piece that holds its definition whole at the edge of the budget may leave it out.
     assert len(unnamed) <= len(opening) // 5, unnamed
