@@ -87,6 +87,11 @@ def list_pieces(packer: Packer, lead: Piece, item_pieces: list[list[Piece]],
             if packer.fits_framed(piece, framed_prefix, ""):
                 units.append(piece)
                 continue
+            if piece.prefix and packer.fits(piece):
+                # Two lead-ins do not fit beside a piece that fits with its own: the inner
+                # one, which introduces it, stays, and the piece is not cut for the outer.
+                units.append(replace(piece, flags=piece.flags | {FRAME_DROPPED}))
+                continue
             for part in split(replace(piece, prefix=framed_prefix)):
                 units.append(replace(part, prefix=piece.prefix, suffix=""))
     framed = packer.pack_framed(units, prefix, "", lead=lead, nested=True)
@@ -110,8 +115,9 @@ def described_pieces(packer: Packer, item: Node, path: tuple[Title, ...],
                      sentences: Splitter) -> list[Piece] | None:
     """A definition list item too long for one chunk as pieces that all name its term: the
     first holds the term, every later one repeats it in its embedded text (`pieces_of` cuts a
-    block of the description). None when the item fits, has no term paragraph, or its
-    description holds closed frames (code), which keep their own."""
+    block of the description; a list in it is cut between its items). None when the item
+    fits, has no term paragraph, a block that fits alone would not fit beside the term, or
+    its description holds closed frames (code), which keep their own."""
     source = packer.source
     start, end = trim_span(source, item.start, item.end)
     if len(item.children) < 2 or item.children[0].kind is not NodeKind.PARAGRAPH \
@@ -122,7 +128,11 @@ def described_pieces(packer: Packer, item: Node, path: tuple[Title, ...],
     prefix = term_prefix(packer, term, sentences)
     if prefix is None:
         return None
-    described = [pieces_of(child) for child in item.children[1:] if _has_text(source, child)]
+    described = [pieces_of(unit) for child in item.children[1:] if _has_text(source, child)
+                 for unit in (child.children if is_list(child) else (child,))]
+    if any(packer.fits(piece) and not packer.fits_framed(piece, prefix + piece.prefix, "")
+           for pieces in described for piece in pieces):
+        return None  # a block that fits is never cut only to make room for the term
     return list_pieces(packer, term, described, prefix, split)
 
 

@@ -99,7 +99,7 @@ def test_rst_bullets_and_field_lists_stay_what_they_were() -> None:
 
 
 @pytest.mark.parametrize(("text", "fmt"), [(HTML, "html"), (RST, "rst")])
-@pytest.mark.parametrize("max_size", [160, 200, 260])
+@pytest.mark.parametrize("max_size", [200, 260, 320])
 def test_every_later_piece_of_a_split_description_names_its_term(text: str, fmt: str,
                                                                  max_size: int) -> None:
     document = parse_text(text, format=fmt)
@@ -121,3 +121,18 @@ def test_an_item_that_fits_is_not_given_its_term_twice(text: str, fmt: str) -> N
     chunks = split(parse_text(text, format=fmt), max_size=2000)
     assert len(chunks) == 1
     assert chunks[0].text.count("cache_dir") == 1
+
+
+@pytest.mark.parametrize(("text", "fmt"), [(HTML, "html"), (RST, "rst")])
+def test_a_paragraph_that_fits_alone_is_never_cut_to_make_room_for_the_term(text: str,
+                                                                           fmt: str) -> None:
+    document = parse_text(text, format=fmt)
+    max_size = 160
+    chunks = split(document, max_size=max_size)
+    assert_chunks_valid(document.text, chunks, max_size)
+    (definitions,) = _definition_lists(document)
+    for item in definitions.children:
+        for child in item.children[1:]:
+            paragraph = document.text[child.start:child.end].strip()
+            if paragraph and len(paragraph) + len("Configuration\n\n") <= max_size // 2:
+                assert any(paragraph in chunk.content for chunk in chunks), paragraph
