@@ -136,3 +136,18 @@ def test_a_paragraph_that_fits_alone_is_never_cut_to_make_room_for_the_term(text
             paragraph = document.text[child.start:child.end].strip()
             if paragraph and len(paragraph) + len("Configuration\n\n") <= max_size // 2:
                 assert any(paragraph in chunk.content for chunk in chunks), paragraph
+
+
+def test_a_definition_list_with_a_lead_in_repeats_the_lead_in_and_the_term() -> None:
+    led = RST.replace("The build reads these options from the ``[build]`` section of "
+                      "``setup.cfg``.", "The build reads these options from ``setup.cfg``:")
+    document = parse_text(led, format="rst")
+    max_size = 260
+    chunks = split(document, max_size=max_size)
+    assert_chunks_valid(document.text, chunks, max_size)
+    later = [chunk for end in DESCRIPTION_ENDS[2:] for chunk in _pieces_of(chunks, end)]
+    assert later
+    for chunk in later:
+        added = chunk.text[:chunk.text.index(chunk.content)]
+        assert "from ``setup.cfg``:" in added and "cache_dir" in added, chunk.text
+        assert "cache_dir" not in chunk.content

@@ -181,7 +181,9 @@ class _Walk:
         prefix = lead_in_prefix(self.packer, paragraph, self.prose.sentences)
         if prefix is None:
             return None
-        items = [self.node(item, path) for item in node.children]
+        terms = is_definition_list(node)
+        items = [(terms and self._described(item, path)) or self.node(item, path)
+                 for item in node.children]
         return list_pieces(self.packer, lead, items, prefix, self.prose.split)
 
     def _described(self, item: Node, path: tuple[Title, ...]) -> list[Piece] | None:
