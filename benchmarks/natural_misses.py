@@ -6,7 +6,10 @@ whether the question's words appear in its path, and the document of the chunk r
 first. Then the share of each embedded-text variant's hits, so a change in what is embedded
 is judged on all questions and per group before it goes into the library:
 
-    python benchmarks/natural_misses.py [--max-size 1000]
+    python benchmarks/natural_misses.py [--max-size 1000] [--embedding]
+
+With --embedding the ranking is all-MiniLM-L6-v2's over the English questions' documents
+(vectors from natural_retrieval.py's cache, computed where missing).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from structchunk.chunk.chunk import Chunk
 from structchunk.evaluate.natural import (
     Piece,
     Question,
+    Search,
     bm25_search,
+    dense_search,
     load_questions,
     pooled_by_language,
     score,
@@ -48,7 +53,20 @@ VARIANTS: dict[str, Variant] = {
     "title + embedded text": lambda chunk, title: chunk.text if not title or title in chunk.text
     else f"{title}\n\n{chunk.text}",
     "embedded text + path again": lambda chunk, title: f"{_path_line(chunk)}\n{chunk.text}",
+    "innermost heading + content": lambda chunk, title: _with(_innermost(chunk), chunk),
+    "title + innermost heading + content": lambda chunk, title: _with(
+        " > ".join(dict.fromkeys(part for part in (title, _innermost(chunk)) if part)), chunk),
 }
+
+
+def _innermost(chunk: Chunk) -> str:
+    """The last title of the chunk's heading path that its content does not open with."""
+    path = chunk.heading_path
+    return path[-1] if path and not chunk.content.lstrip("# ").startswith(path[-1]) else ""
+
+
+def _with(line: str, chunk: Chunk) -> str:
+    return f"{line}\n\n{chunk.content}" if line else chunk.content
 
 
 def _title(document: structchunk.Document, name: str) -> str:
@@ -59,11 +77,20 @@ def _title(document: structchunk.Document, name: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-size", type=int, default=1000)
+    parser.add_argument("--embedding", action="store_true")
+    parser.add_argument("--variants", default="", help="labels of VARIANTS, comma-separated")
     args = parser.parse_args()
     root = corpus_root()
     # Languages with a handful of questions are reported together.
     questions = pooled_by_language(load_questions(QUESTIONS, root))
-    names = sorted({question.doc for question in questions})
+    search_of: Callable[[list[Piece]], Search] = bm25_search
+    if args.embedding:
+        from natural_retrieval import cached_minilm
+
+        embedding = cached_minilm()
+        questions = [question for question in questions if question.lang == "en"]
+        search_of = lambda found: dense_search(found, embedding)  # noqa: E731
+    names = sorted({question.doc for question in questions})  # after the English filter
     chunks: dict[str, list[Chunk]] = {}
     titles: dict[str, str] = {}
     for name in names:
@@ -72,16 +99,19 @@ def main() -> None:
         chunks[name] = [chunk for chunk in structchunk.split(document, max_size=args.max_size)
                         if chunk.metadata.get("hierarchy") != "parent"]
     owners = [(name, chunk) for name in names for chunk in chunks[name]]
-    for label, variant in VARIANTS.items():
+    # Each variant is some thousand new vectors with --embedding: choose with --variants.
+    variants = {label: VARIANTS[label] for label in args.variants.split(",")} \
+        if args.variants else VARIANTS
+    for label, variant in variants.items():
         pieces = [Piece(name, chunk.content, variant(chunk, titles[name]))
                   for name, chunk in owners]
-        result = score(questions, pieces, bm25_search(pieces))
+        result = score(questions, pieces, search_of(pieces))
         groups = " ".join(f"{group}={row[2]:.0%}" for group, row in sorted(result.items())
                           if group != "all")
         print(f"{label}: r@1 {result['all'][1]:.0%} r@5 {result['all'][2]:.0%} "
               f"MRR {result['all'][3]:.2f} | {groups}")
     pieces = [Piece(name, chunk.content, chunk.text) for name, chunk in owners]
-    _misses(questions, pieces, owners, titles, bm25_search(pieces))
+    _misses(questions, pieces, owners, titles, search_of(pieces))
 
 
 def _misses(questions: list[Question], pieces: list[Piece],

@@ -7,6 +7,14 @@ by their strings. "+ context" is the hybrid chunks with deterministic context be
 embedded text: the document title, and for a chunk that starts inside a section (not at its
 heading) that section's first sentence. The embedding rows use the English questions and
 their documents only (the model is English), and the tools named by --embedding-tools.
+"in the question's language" rows search each question only among the chunks whose
+`language` metadata is the question's (or none, as for code): a filter structchunk's
+metadata allows and the peers' strings do not. For a fair comparison the peers get the
+coarser filter any pipeline can build: "documents in the question's language" keeps the
+pieces of documents detected in that language (structchunk's document-level detection).
+
+Vectors are appended to benchmarks/.cache/minilm.jsonl as they are computed (keyed by model
+and text hash), so an interrupted embedding run resumes where it stopped.
 
     python benchmarks/natural_retrieval.py [--max-size 1000] [--embedding]
 """
@@ -14,9 +22,9 @@ their documents only (the model is English), and the tools named by --embedding-
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import regex
 from _common import REPO, corpus_root
@@ -24,16 +32,24 @@ from _common import REPO, corpus_root
 import structchunk
 from structchunk.evaluate.natural import (
     Piece,
+    Question,
+    Search,
     bm25_search,
     dense_search,
     load_questions,
     pooled_by_language,
     score,
+    score_in_language,
 )
+from structchunk.evaluate.vector_cache import cached_embedding
 from structchunk.tree import Document, NodeKind, trim_span
 
 QUESTIONS = REPO / "benchmarks" / "natural_questions.jsonl"
-CACHE = REPO / "benchmarks" / ".cache" / "minilm.json"
+CACHE = REPO / "benchmarks" / ".cache" / "minilm.jsonl"
+DEFAULT_AND_BEST = ("structchunk hybrid", "structchunk hierarchical")
+EMBEDDING_TOOLS = ",".join((*DEFAULT_AND_BEST, "LangChain recursive",
+                            "LangChain Markdown headers + recursive", "Chonkie recursive",
+                            "semantic-text-splitter Markdown"))
 _SENTENCE_END = regex.compile(r"(?<=[.!?।。])\s")
 Tool = Callable[[str], list[Piece]]
 
@@ -45,7 +61,7 @@ def structchunk_tool(parsed: dict[str, Document], strategy: str, max_size: int,
         chunks = structchunk.split(document, strategy=strategy, max_size=max_size)
         leaves = [c for c in chunks if c.metadata.get("hierarchy") != "parent"]
         if not context:
-            return [Piece(name, c.content, c.text) for c in leaves]
+            return [Piece(name, c.content, c.text, c.language) for c in leaves]
         sections = _section_leads(document)
         title = document.metadata.get("title") or document.metadata.get("law") or ""
         pieces = []
@@ -53,7 +69,8 @@ def structchunk_tool(parsed: dict[str, Document], strategy: str, max_size: int,
             lead = next((first for start, end, first in sections
                          if start < c.start < end and first not in c.content), "")
             extra = "\n".join(part for part in (title, lead) if part and part not in c.text)
-            pieces.append(Piece(name, c.content, f"{extra}\n\n{c.text}" if extra else c.text))
+            pieces.append(Piece(name, c.content, f"{extra}\n\n{c.text}" if extra else c.text,
+                                c.language))
         return pieces
 
     return chunk
@@ -113,25 +130,15 @@ def peer_tools(texts: dict[str, str], max_size: int) -> dict[str, Tool]:
     return tools
 
 
-def cached_minilm() -> Callable[[list[str]], list[list[float]]]:
-    """The MiniLM embedding with vectors kept on disk by text hash (runs repeat texts)."""
+def cached_minilm() -> Callable[[list[str]], Sequence[Sequence[float]]]:
+    """The MiniLM embedding with its vectors kept in CACHE as they are computed."""
     from structchunk.evaluate.minilm import embed
 
-    cache: dict[str, list[float]] = json.loads(CACHE.read_text()) if CACHE.is_file() else {}
+    def progress(done: int, missing: int) -> None:
+        if done % 200 == 0 or done == missing:
+            print(f"  embedded {done} of {missing}", file=sys.stderr, flush=True)
 
-    def embedding(texts: list[str]) -> list[list[float]]:
-        keys = [hashlib.sha1(text.encode("utf-8")).hexdigest() for text in texts]
-        missing = sorted({key: text for key, text in zip(keys, texts, strict=True)
-                          if key not in cache}.items())
-        if missing:
-            for (key, _), vector in zip(missing, embed([text for _, text in missing]),
-                                        strict=True):
-                cache[key] = [round(value, 6) for value in vector]
-            CACHE.parent.mkdir(exist_ok=True)
-            CACHE.write_text(json.dumps(cache))
-        return [cache[key] for key in keys]
-
-    return embedding
+    return cached_embedding(embed, "all-MiniLM-L6-v2", CACHE, progress)
 
 
 def table(title: str, results: dict[str, dict[str, tuple[int, float, float, float]]]) -> None:
@@ -148,15 +155,35 @@ def table(title: str, results: dict[str, dict[str, tuple[int, float, float, floa
         print(f"| {tool} | " + " | ".join(cells) + " |")
 
 
+def scored(questions: list[Question], pieces: dict[str, list[Piece]],
+           make_search: Callable[[Sequence[Piece]], Search], original: dict[str, str]
+           ) -> tuple[dict, dict]:
+    """All tools scored over all pieces, and structchunk's default and best strategies
+    again with each question searched in its own language only."""
+    results = {tool: score(questions, found, make_search(found))
+               for tool, found in pieces.items()}
+    in_language = {}
+    for tool, found in pieces.items():
+        if tool.startswith("structchunk") and tool not in DEFAULT_AND_BEST:
+            continue
+        label = "in the question's language" if tool.startswith("structchunk") else \
+            "documents in the question's language"
+        in_language[f"{tool} ({label})"] = score_in_language(
+            questions, found, make_search, lambda question: original[question.id])
+    return results, in_language
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-size", type=int, default=1000)
     parser.add_argument("--embedding", action="store_true")
-    parser.add_argument("--embedding-tools", default="structchunk hybrid,LangChain recursive")
+    parser.add_argument("--embedding-tools", default=EMBEDDING_TOOLS)
     args = parser.parse_args()
     root = corpus_root()
+    asked = load_questions(QUESTIONS, root)
+    original = {question.id: question.lang for question in asked}
     # Languages with a handful of questions are reported together.
-    questions = pooled_by_language(load_questions(QUESTIONS, root))
+    questions = pooled_by_language(asked)
     names = sorted({question.doc for question in questions})
     texts = {name: (root / name).read_text(encoding="utf-8") for name in names}
     parsed = {name: structchunk.parse(root / name) for name in names}
@@ -168,19 +195,24 @@ def main() -> None:
     tools.update(peer_tools(texts, args.max_size))
     pieces = {tool: [piece for name in names for piece in chunk(name)]
               for tool, chunk in tools.items()}
+    for tool, found in pieces.items():  # the peers know only each document's language
+        if not tool.startswith("structchunk"):
+            pieces[tool] = [replace(piece, language=parsed[piece.doc].language)
+                            for piece in found]
     print(f"{len(questions)} questions over {len(names)} documents, max size {args.max_size}; "
           "cells: recall@1 / recall@5 / MRR@10")
-    table("BM25", {tool: score(questions, found, bm25_search(found))
-                   for tool, found in pieces.items()})
+    results, in_language = scored(questions, pieces, bm25_search, original)
+    table("BM25", results | in_language)
     if args.embedding:
         english = [question for question in questions if question.lang == "en"]
         docs = {question.doc for question in english}
         embedding = cached_minilm()
-        results = {}
-        for tool in args.embedding_tools.split(","):
-            found = [piece for piece in pieces[tool] if piece.doc in docs]
-            results[tool] = score(english, found, dense_search(found, embedding))
-        table("all-MiniLM-L6-v2 (English questions)", results)
+        chosen = {tool: [piece for piece in pieces[tool] if piece.doc in docs]
+                  for tool in args.embedding_tools.split(",")}
+        print(f"embedding {sum(map(len, chosen.values()))} pieces", file=sys.stderr)
+        results, in_language = scored(
+            english, chosen, lambda found: dense_search(found, embedding), original)
+        table("all-MiniLM-L6-v2 (English questions)", results | in_language)
 
 
 if __name__ == "__main__":

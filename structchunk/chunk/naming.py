@@ -6,7 +6,9 @@ cannot tell them apart. Each such piece gets the first definition that starts in
 (from the code outline) as the last entry of its path, or, for code without a grammar, the
 first line that reads as the start of a function or a section comment. The entry is in the
 embedded path line, and kept only where the piece still fits; the piece that opens a fenced
-block keeps the section's path, so it may still join the text before it.
+block keeps the section's path, so it may still join the text before it. A piece that starts
+at a definition's doc comment shows that definition's title in its path line, which a piece
+starting at the signature may leave to its first line.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import replace
 import regex
 
 from structchunk.chunk.pack import Packer, Piece, Title
-from structchunk.tree import Node, NodeKind
+from structchunk.tree import Node, NodeKind, definition_data
 
 _TITLE_LIMIT = 80
 # A line that starts a function or a section where no grammar gives definitions: a shell,
@@ -49,8 +51,23 @@ def named_pieces(packer: Packer, pieces: Sequence[Piece], node: Node) -> list[Pi
             candidate = replace(piece, path=piece.path + (Title(name, True),))
             if packer.fits(candidate):
                 piece = candidate
+        elif piece.open_titles and _opens_at_comment(definitions, starts, piece):
+            shown = replace(piece, open_titles=0)
+            if packer.fits(shown):
+                piece = shown
         result.append(piece)
     return result
+
+
+def _opens_at_comment(definitions: list[Node], starts: list[int], piece: Piece) -> bool:
+    """Whether the piece starts at a definition whose doc comment comes before its
+    signature: the title that opens there is then not what the first line says, and the
+    path line must name it, or the piece carries only the file."""
+    index = bisect_left(starts, piece.start)
+    if index >= len(definitions) or starts[index] != piece.start:
+        return False
+    children = definitions[index].children
+    return bool(children) and definition_data(children[0]).leading_comments
 
 
 def _definitions(node: Node) -> list[Node]:

@@ -35,11 +35,13 @@ class Question:
 
 @dataclass(frozen=True)
 class Piece:
-    """One retrievable unit: its document, the verbatim text it holds, what is indexed."""
+    """One retrievable unit: its document, the verbatim text it holds, what is indexed, and
+    the natural language its chunker detected (None when it has none to tell)."""
 
     doc: str
     content: str
     text: str
+    language: str | None = None
 
 
 def load_questions(path: Path, corpus: Path) -> list[Question]:
@@ -87,10 +89,41 @@ def dense_search(pieces: Sequence[Piece], embedding: Embedding) -> Search:
 def score(questions: Sequence[Question], pieces: Sequence[Piece], search: Search
           ) -> dict[str, tuple[int, float, float, float]]:
     """Per group (`all`, `lang:<lang>`, `kind:<kind>`): questions, recall@1, recall@5, MRR@10."""
+    return _rates(questions, lambda question: [pieces[number]
+                                               for number in search(question.question, 10)])
+
+
+def score_in_language(questions: Sequence[Question], pieces: Sequence[Piece],
+                      make_search: Callable[[Sequence[Piece]], Search],
+                      language_of: Callable[[Question], str]
+                      ) -> dict[str, tuple[int, float, float, float]]:
+    """`score` with each question searched only among the pieces in its own language
+    (`language_of`), and those whose chunker detected none: the metadata filter a RAG
+    application applies when it knows the user's language. One index per language."""
+    searches: dict[str, tuple[list[Piece], Search]] = {}
+
+    def found(question: Question) -> list[Piece]:
+        language = language_of(question)
+        if language not in searches:
+            subset = [piece for piece in pieces if piece.language in (language, None)]
+            # No piece in the language: nothing is found (an index of nothing has no words).
+            searches[language] = (subset, make_search(subset) if subset else _nothing)
+        subset, search = searches[language]
+        return [subset[number] for number in search(question.question, 10)]
+
+    return _rates(questions, found)
+
+
+def _nothing(_query: str, _k: int) -> list[int]:
+    return []
+
+
+def _rates(questions: Sequence[Question], found: Callable[[Question], list[Piece]]
+           ) -> dict[str, tuple[int, float, float, float]]:
     sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
     for question in questions:
-        ranks = [rank for rank, number in enumerate(search(question.question, 10), 1)
-                 if _is_hit(question, pieces[number])]
+        ranks = [rank for rank, piece in enumerate(found(question), 1)
+                 if _is_hit(question, piece)]
         first = ranks[0] if ranks else math.inf
         for group in ("all", f"lang:{question.lang}", f"kind:{question.kind}"):
             row = sums[group]
@@ -106,4 +139,5 @@ def _is_hit(question: Question, piece: Piece) -> bool:
     return piece.doc == question.doc and question.answer in piece.content
 
 
-__all__ = ["Piece", "Question", "bm25_search", "dense_search", "load_questions", "score"]
+__all__ = ["Piece", "Question", "bm25_search", "dense_search", "load_questions", "score",
+           "score_in_language"]

@@ -12,7 +12,9 @@ so the blocks are read from the lines, where reStructuredText marks them by inde
 - `.. list-table::` is a table of its `* -` rows (`:header-rows:` of them repeated in every
   piece), and grid and simple tables are tables of their lines;
 - a paragraph ending in `::` is followed by its indented literal block, as code;
-- bullet and enumerated items are lists; an indented block alone is a quote.
+- bullet and enumerated items are lists; a line followed at once by an indented block is a
+  definition list item (its term, then its description), and adjacent ones are a definition
+  list; an indented block alone is a quote.
 
 Every chunk's content is a verbatim slice of the file.
 """
@@ -215,6 +217,10 @@ class _Reader:
             return [self._node(NodeKind.TEXT, first, end - 1)]  # a comment or target
         if _BULLET.match(head):
             return [self._item(first, end)]
+        if self._is_term(first, end):
+            term = self._node(NodeKind.PARAGRAPH, first, first)
+            return [self._container(NodeKind.ITEM, first, end,
+                                    [term, *self.blocks(first + 1, end)])]
         paragraph_end = first
         while paragraph_end + 1 < end and self.lines[paragraph_end + 1].strip():
             paragraph_end += 1
@@ -226,6 +232,17 @@ class _Reader:
                 inner = self.blocks(paragraph_end + 1, end)
                 nodes.append(self._container(NodeKind.QUOTE, paragraph_end + 1, end, inner))
         return nodes
+
+    def _is_term(self, first: int, end: int) -> bool:
+        """Whether the line `first` is the term of a definition list item: the next line is
+        more indented, with no blank line between. Field lists (`:name: value`), option lists
+        (`-v  text`) and a paragraph that announces a literal block (`::`) are not terms."""
+        if first + 1 >= end or not self.lines[first + 1].strip():
+            return False
+        head = self.lines[first].strip()
+        if head.startswith((":", "-")) or head.endswith("::"):
+            return False
+        return _indent(self.lines[first + 1]) > _indent(self.lines[first])
 
     def _directive(self, first: int, end: int, name: str, argument: str) -> Node:
         options_end = first + 1
@@ -324,20 +341,35 @@ class _Reader:
 
 
 def _grouped_items(source: Source, nodes: list[Node]) -> list[Node]:
-    """Runs of adjacent items become lists."""
+    """Runs of adjacent items become lists: bullet and enumerated items one kind, definition
+    list items (whose term is no bullet) the other."""
     result: list[Node] = []
     run: list[Node] = []
     for node in [*nodes, None]:
-        if node is not None and node.kind is NodeKind.ITEM:
+        if node is not None and node.kind is NodeKind.ITEM and (
+                not run or _is_term_item(source, node) == _is_term_item(source, run[0])):
             run.append(node)
             continue
         if run:
-            result.append(make_node(source, NodeKind.LIST, run[0].start, run[-1].end, run,
-                                    ordered=source.text[run[0].start] not in "-*+\u2022"))
+            result.append(_list_of(source, run))
             run = []
-        if node is not None:
+        if node is not None and node.kind is NodeKind.ITEM:
+            run.append(node)
+        elif node is not None:
             result.append(node)
     return result
+
+
+def _list_of(source: Source, items: list[Node]) -> Node:
+    if _is_term_item(source, items[0]):
+        return make_node(source, NodeKind.LIST, items[0].start, items[-1].end, items,
+                         ordered=False, definitions=True)
+    return make_node(source, NodeKind.LIST, items[0].start, items[-1].end, items,
+                     ordered=source.text[items[0].start] not in "-*+\u2022")
+
+
+def _is_term_item(source: Source, item: Node) -> bool:
+    return _BULLET.match(source.text, item.start) is None
 
 
 def _indent(line: str) -> int:

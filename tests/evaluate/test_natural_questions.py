@@ -4,11 +4,19 @@ is scored as documented."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from structchunk.evaluate.natural import Piece, Question, load_questions, score
+from structchunk.evaluate.natural import (
+    Piece,
+    Question,
+    Search,
+    load_questions,
+    score,
+    score_in_language,
+)
 from tests.conftest import corpus_root
 
 QUESTIONS = Path(__file__).resolve().parents[2] / "benchmarks" / "natural_questions.jsonl"
@@ -65,3 +73,38 @@ def test_recall_counts_a_hit_at_rank_one_only_when_it_is_first() -> None:
     assert (count, recall1, recall5) == (1, 0.0, 1.0)
     assert mrr == pytest.approx(1 / 3)  # the other document's needle is no hit
     assert score([question], pieces, lambda _q, k: [1][:k])["lang:en"][1] == 1.0
+
+
+def test_in_language_search_sees_only_the_question_language_and_pieces_with_none() -> None:
+    german = Question("g", "d", "de", "prose", "frist", "Frist", 0, 5)
+    pieces = [Piece("d", "deadline Frist", "frist", "en"), Piece("d", "Frist", "frist", "de"),
+              Piece("d", "code", "frist", None)]
+    indexed: list[list[str | None]] = []
+
+    def make_search(found: Sequence[Piece]) -> Search:
+        subset = list(found)
+        indexed.append([piece.language for piece in subset])
+        return lambda _query, k: list(range(len(subset)))[:k]
+
+    rows = score_in_language([german, german], pieces, make_search,
+                             lambda question: question.lang)
+    assert indexed == [["de", None]]  # one index per language, built once
+    assert rows["all"][:3] == (2, 1.0, 1.0)
+    unfiltered = score([german], pieces, lambda _q, k: [0, 1, 2][:k])
+    assert unfiltered["all"][1] == 1.0  # the English piece holds the answer too
+    assert score_in_language([german], pieces[:1] + pieces[2:], make_search,
+                             lambda question: question.lang)["all"][2] == 0.0
+
+
+def test_a_language_no_piece_is_in_finds_nothing_without_building_an_index() -> None:
+    marathi = Question("m", "d", "mr", "prose", "q", "needle", 0, 6)
+    built: list[int] = []
+
+    def make_search(found: Sequence[Piece]) -> Search:
+        built.append(len(found))
+        return lambda _query, k: list(range(len(found)))[:k]
+
+    rows = score_in_language([marathi], [Piece("d", "needle", "needle", "hi")], make_search,
+                             lambda question: question.lang)
+    assert built == []
+    assert rows["all"] == (1, 0.0, 0.0, 0.0)

@@ -14,7 +14,14 @@ from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.hygiene import absorb_junk, is_invisible
-from structchunk.chunk.leadins import introduces, is_list, lead_in_prefix, list_pieces
+from structchunk.chunk.leadins import (
+    described_pieces,
+    introduces,
+    is_definition_list,
+    is_list,
+    lead_in_prefix,
+    list_pieces,
+)
 from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title
 from structchunk.chunk.prose import ProseSplitter
 from structchunk.decode import BLANK_LINE
@@ -88,6 +95,7 @@ class _Walk:
     def children(self, node: Node, inner: tuple[Title, ...], opened: int) -> list[Piece]:
         pieces: list[Piece] = []
         heading: Piece | None = None  # a heading waiting for the start of its body
+        terms = is_definition_list(node)
         for index, child in enumerate(node.children):
             if heading is None and index and pieces and is_list(child):
                 # The heading of a lead-in that stands alone joins it first, so it is not
@@ -99,7 +107,7 @@ class _Walk:
                 if led is not None:
                     pieces[-taken:] = led
                     continue
-            child_pieces = self.node(child, inner)
+            child_pieces = (terms and self._described(child, inner)) or self.node(child, inner)
             if index == 0 and child_pieces and child.start == node.start and opened:
                 first = child_pieces[0]
                 if len(first.path) == len(inner):
@@ -173,8 +181,15 @@ class _Walk:
         prefix = lead_in_prefix(self.packer, paragraph, self.prose.sentences)
         if prefix is None:
             return None
-        items = [self.node(item, path) for item in node.children]
+        terms = is_definition_list(node)
+        items = [(terms and self._described(item, path)) or self.node(item, path)
+                 for item in node.children]
         return list_pieces(self.packer, lead, items, prefix, self.prose.split)
+
+    def _described(self, item: Node, path: tuple[Title, ...]) -> list[Piece] | None:
+        """A definition list item that does not fit: its term before every later piece."""
+        return described_pieces(self.packer, item, path, lambda child: self.node(child, path),
+                                self.prose.split, self.prose.sentences)
 
     def _after_heading(self, heading: Piece, pieces: list[Piece]) -> list[Piece]:
         """A heading travels with at least the start of its body.
