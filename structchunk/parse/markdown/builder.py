@@ -114,11 +114,36 @@ def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
                      source.origin)
 
 
+def _line_start(text: str, starts: tuple[int, ...], line: int) -> int:
+    """`Source.line_start`, here so that the compiled builder reads the line table itself:
+    a call into the pure-Python `Source` for each block cost more than the look-up."""
+    return starts[line] if line < len(starts) else len(text)
+
+
+def _line_end(text: str, starts: tuple[int, ...], line: int) -> int:
+    """`Source.line_end`: the offset before the line break ending 0-based `line`."""
+    if line + 1 < len(starts):
+        end = starts[line + 1]
+    elif line + 1 == len(starts) and text.endswith(("\n", "\r")):
+        end = len(text)
+    else:
+        return len(text)
+    if text[end - 1] == "\n":
+        end -= 1
+        if end > starts[line] and text[end - 1] == "\r":
+            end -= 1
+    elif text[end - 1] == "\r":
+        end -= 1
+    return end
+
+
 class _TreeBuilder:
     """Turns the flat token stream into nodes in one pass over a cursor."""
 
     def __init__(self, source: Source, tokens: Sequence[Any]) -> None:
         self.source = source
+        self.text = source.text
+        self.line_starts = source.line_starts
         self.tokens = tokens
         self.position = 0
 
@@ -129,9 +154,9 @@ class _TreeBuilder:
     def _span(self, line_map: list[int] | None) -> tuple[int, int]:
         assert line_map is not None
         first, last = line_map
-        source = self.source
-        return trim_span(source.text, source.line_start(first),
-                         source.line_end(last - 1 if last - 1 > first else first))
+        text, starts = self.text, self.line_starts
+        return trim_span(text, _line_start(text, starts, first),
+                         _line_end(text, starts, last - 1 if last - 1 > first else first))
 
     def _children_until(self, closing: str | None) -> list[Node]:
         nodes: list[Node] = []
@@ -265,9 +290,10 @@ class _TreeBuilder:
             # The delimiter row sits on the line after the last header row and has no token.
             row_lines.append((header_lines[-1] + 1, True))
             row_lines.sort()
+        text, starts = self.text, self.line_starts
         for line, head in row_lines:
-            row_start, row_end = trim_span(self.source.text, self.source.line_start(line),
-                                           self.source.line_end(line))
+            row_start, row_end = trim_span(text, _line_start(text, starts, line),
+                                           _line_end(text, starts, line))
             if row_end > row_start:
                 rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
                                       header=head))
