@@ -14,9 +14,10 @@ for each run of inline events directly inside an item, as markdown-it makes a hi
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Any
 
 import regex
@@ -60,9 +61,10 @@ class BlockToken:
         self.content = content
 
 
-def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
-    """The block tokens of `source.text`; blocks nested deeper than `max_nesting` are dropped
-    (their text is left to gap filling, as markdown-it leaves lines past its nesting limit)."""
+def tokens(source: Source, max_nesting: int) -> Iterator[BlockToken]:
+    """The block tokens of `source.text`, made as they are read; blocks nested deeper than
+    `max_nesting` are dropped (their text is left to gap filling, as markdown-it leaves lines
+    past its nesting limit)."""
     import pyromark
 
     front = front_matter_lines(source)
@@ -74,7 +76,7 @@ def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
         head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
     converter = _Converter(parsed, max_nesting)
     events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
-    return head + _list_ends(converter.run(events), source)
+    return _list_ends(chain(head, converter.run(events)), source)
 
 
 def front_matter_lines(source: Source) -> int:
@@ -97,13 +99,17 @@ def front_matter_lines(source: Source) -> int:
     return 0
 
 
-def _list_ends(tokens: list[BlockToken], source: Source) -> list[BlockToken]:
+def _list_ends(tokens: Iterable[BlockToken], source: Source) -> Iterator[BlockToken]:
     """Item and list ends as markdown-it sets them, where pulldown-cmark runs on over blank
     lines or stops before one: an item with nothing in it keeps its marker line and the
-    blank line after it, and a list ends where its last item ends."""
+    blank line after it, and a list ends where its last item ends. Each token is passed on
+    once the next one is known; a list's or item's line map is read at its close, after."""
     lists: list[BlockToken] = []
     quotes = 0
-    for index, token in enumerate(tokens):
+    stream = iter(tokens)
+    token = next(stream, None)
+    while token is not None:
+        following = next(stream, None)
         kind = token.type
         if kind in ("bullet_list_open", "ordered_list_open"):
             lists.append(token)
@@ -112,13 +118,13 @@ def _list_ends(tokens: list[BlockToken], source: Source) -> list[BlockToken]:
         elif kind in ("blockquote_open", "blockquote_close"):
             quotes += 1 if kind == "blockquote_open" else -1
         elif kind == "list_item_open" and token.map:
-            following = tokens[index + 1] if index + 1 < len(tokens) else None
             if following is not None and following.type == _ITEM:
                 first = token.map[0]
                 token.map[1] = first + 2 if _blank_line(source, first + 1, quotes) else first + 1
             if lists and lists[-1].map:
                 lists[-1].map[1] = token.map[1]
-    return tokens
+        yield token
+        token = following
 
 
 def _blank_line(source: Source, line: int, quotes: int) -> bool:
@@ -176,12 +182,17 @@ class _Converter:
         rest = self._slice(end, next_start if next_start is not None else end + 400)
         return bool(rest.strip(" \t\r\n>"))
 
-    def run(self, events: Any) -> list[BlockToken]:
+    def run(self, events: Any) -> Iterator[BlockToken]:
         """The block tokens of pyromark's events. Each event goes to the handler of its kind
         (a bare event, an inline or table event, a block start or end); the handlers share
         the converter's state: the open containers, the open leaf, the inline run of a tight
-        item and the depth of a block dropped for nesting."""
+        item and the depth of a block dropped for nesting. Tokens are passed on as they are
+        made."""
+        out = self.out
         for event, span in events:
+            if out:
+                yield from out
+                out.clear()
             opaque = self.opaque
             if opaque is not None:  # inside a paragraph or code block: wait for its end
                 if type(event) is not dict:
@@ -206,7 +217,7 @@ class _Converter:
             else:
                 self._open(name, start_of, block, span)
         self._flush()
-        return self.out
+        yield from out
 
     def _bare(self, event: str, span: dict[str, int]) -> None:
         """A rule is a block of its own; soft and hard breaks are inline content."""
