@@ -149,15 +149,20 @@ def data_class(kind: NodeKind) -> type[Any]:
     return _DATA_BY_KIND.get(kind, BlockData)
 
 
-# A frozen dataclass's __init__ sets every field through `object.__setattr__`; make_node,
-# which builds every node of every tree, fills the slots through their descriptors instead,
-# at about half the cost per node. The node is the same frozen Node either way.
+# A frozen dataclass's __init__ sets every field through `object.__setattr__`; in the pure
+# build make_node, which builds every node of every tree, fills the slots through their member
+# descriptors instead, at about half the cost per node. Compiled by mypyc, Node is a native
+# class whose attributes are not slots and whose constructor is a C call that stores its
+# numbers unboxed: make_node calls it. The node is the same frozen Node either way.
+_SLOTTED = type(vars(Node)["start"]).__name__ == "member_descriptor"
 _NEW = object.__new__
-_SET_KIND, _SET_START, _SET_END, _SET_START_LINE, _SET_END_LINE, _SET_CHILDREN, _SET_DATA = (
-    Node.__dict__[name].__set__ for name in (
+_SETTERS: tuple[Any, ...] = tuple(
+    vars(Node)[name].__set__ for name in (
         "kind", "start", "end", "start_line", "end_line", "children", "data"))
 assert [item.name for item in fields(Node)] == [
     "kind", "start", "end", "start_line", "end_line", "children", "data"], "make_node sets them"
+_SET_KIND, _SET_START, _SET_END, _SET_START_LINE, _SET_END_LINE, _SET_CHILDREN, _SET_DATA = (
+    _SETTERS)
 
 
 def make_node(source: Source, kind: NodeKind, start: int, end: int,
@@ -181,14 +186,18 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
     elif type(data) is CodeData and data.body_start < 0:
         raise TypeError("a code node's data needs its body span")
     starts = source.line_starts
+    first = bisect_right(starts, start)
+    last = bisect_right(starts, end - 1) if end - 1 > start else first
+    kids = children if type(children) is tuple else tuple(children)
+    if not _SLOTTED:
+        return Node(kind, start, end, first, last, kids, data)
     node = _NEW(Node)
     _SET_KIND(node, kind)
     _SET_START(node, start)
     _SET_END(node, end)
-    first = bisect_right(starts, start)
     _SET_START_LINE(node, first)
-    _SET_END_LINE(node, bisect_right(starts, end - 1) if end - 1 > start else first)
-    _SET_CHILDREN(node, children if type(children) is tuple else tuple(children))
+    _SET_END_LINE(node, last)
+    _SET_CHILDREN(node, kids)
     _SET_DATA(node, data)
     return node
 

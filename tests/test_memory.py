@@ -46,6 +46,20 @@ def test_table_rows_share_their_attributes() -> None:
     assert _peak_per_char(text, format="markdown") < 35
 
 
+def _section(index: int) -> str:
+    return (f"## Item {index}\n\nThe item numbered {index} ships in {index % 9 + 1} days. "
+            "Prices below include tax.\n\n| size | price | stock |\n|---|---:|---:|\n"
+            + "".join(f"| {size} | {index % 50 + size} EUR | {index * size % 97} |\n"
+                      for size in (1, 2, 3)) + "\n")
+
+
+def test_a_small_table_in_every_section_keeps_no_tuple_per_region() -> None:
+    # About 180 characters per section, nine nodes and seven language regions each: the
+    # regions as tuples of boxed offsets took about 10 bytes per character more than this.
+    text = "".join(_section(index) for index in range(3_000))
+    assert _peak_per_char(text, format="markdown") < 27
+
+
 def test_shared_attributes_keep_their_values_and_types() -> None:
     source = from_text("abc def")
     flagged = make_node(source, NodeKind.ROW, 0, 3, header=True)

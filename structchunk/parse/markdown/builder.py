@@ -7,7 +7,7 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -98,7 +98,7 @@ def _toml_front_matter(source: Source, blocks: list[Node]) -> list[Node]:
     return [make_node(source, NodeKind.FRONT_MATTER, start, end), *kept]
 
 
-def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
+def _tokens(source: Source, backend: str | None) -> Iterable[Any]:
     if backend is None:
         backend = "pyromark" if pyromark_tokens.available() else "markdown-it"
     if backend == "pyromark":
@@ -114,13 +114,40 @@ def _tokens(source: Source, backend: str | None) -> Sequence[Any]:
                      source.origin)
 
 
+def _line_start(text: str, starts: tuple[int, ...], line: int) -> int:
+    """`Source.line_start`, here so that the compiled builder reads the line table itself:
+    a call into the pure-Python `Source` for each block cost more than the look-up."""
+    return starts[line] if line < len(starts) else len(text)
+
+
+def _line_end(text: str, starts: tuple[int, ...], line: int) -> int:
+    """`Source.line_end`: the offset before the line break ending 0-based `line`."""
+    if line + 1 < len(starts):
+        end = starts[line + 1]
+    elif line + 1 == len(starts) and text.endswith(("\n", "\r")):
+        end = len(text)
+    else:
+        return len(text)
+    if text[end - 1] == "\n":
+        end -= 1
+        if end > starts[line] and text[end - 1] == "\r":
+            end -= 1
+    elif text[end - 1] == "\r":
+        end -= 1
+    return end
+
+
 class _TreeBuilder:
     """Turns the flat token stream into nodes in one pass over a cursor."""
 
-    def __init__(self, source: Source, tokens: Sequence[Any]) -> None:
+    def __init__(self, source: Source, tokens: Iterable[Any]) -> None:
         self.source = source
-        self.tokens = tokens
-        self.position = 0
+        self.text = source.text
+        self.line_starts = source.line_starts
+        # Read as a stream: a token is dropped once read, so the tokens of the whole text
+        # (about 12 bytes per character of Markdown with a table in every section) are
+        # never held beside the tree.
+        self.tokens: Iterator[Any] = iter(tokens)
 
     def build(self) -> list[Node]:
         children = self._children_until(None)
@@ -129,17 +156,13 @@ class _TreeBuilder:
     def _span(self, line_map: list[int] | None) -> tuple[int, int]:
         assert line_map is not None
         first, last = line_map
-        source = self.source
-        return trim_span(source.text, source.line_start(first),
-                         source.line_end(last - 1 if last - 1 > first else first))
+        text, starts = self.text, self.line_starts
+        return trim_span(text, _line_start(text, starts, first),
+                         _line_end(text, starts, last - 1 if last - 1 > first else first))
 
     def _children_until(self, closing: str | None) -> list[Node]:
         nodes: list[Node] = []
-        tokens = self.tokens
-        count = len(tokens)
-        while self.position < count:
-            token = tokens[self.position]
-            self.position += 1
+        for token in self.tokens:
             kind = token.type
             if kind == closing:
                 break
@@ -175,14 +198,9 @@ class _TreeBuilder:
         return None
 
     def _skip_to(self, closing: str) -> None:
-        tokens = self.tokens
-        position = self.position
-        count = len(tokens)
-        while position < count:
-            position += 1
-            if tokens[position - 1].type == closing:
+        for token in self.tokens:
+            if token.type == closing:
                 break
-        self.position = position
 
     def _leaf(self, token: Any, kind: NodeKind) -> Node | None:
         if token.map is None:
@@ -191,8 +209,9 @@ class _TreeBuilder:
         return make_node(self.source, kind, start, end) if end > start else None
 
     def _heading(self, token: Any) -> Node | None:
-        inline = self.tokens[self.position] if self.position < len(self.tokens) else None
-        self._skip_to("heading_close")
+        inline = next(self.tokens, None)
+        if inline is not None and inline.type != "heading_close":
+            self._skip_to("heading_close")
         if token.map is None:
             return None
         start, end = self._span(token.map)
@@ -247,9 +266,7 @@ class _TreeBuilder:
     def _table(self, token: Any, closing: str) -> Node | None:
         row_lines: list[tuple[int, bool]] = []
         in_head = False
-        while self.position < len(self.tokens):
-            inner = self.tokens[self.position]
-            self.position += 1
+        for inner in self.tokens:
             if inner.type == closing:
                 break
             if inner.type in ("thead_open", "thead_close"):
@@ -265,9 +282,10 @@ class _TreeBuilder:
             # The delimiter row sits on the line after the last header row and has no token.
             row_lines.append((header_lines[-1] + 1, True))
             row_lines.sort()
+        text, starts = self.text, self.line_starts
         for line, head in row_lines:
-            row_start, row_end = trim_span(self.source.text, self.source.line_start(line),
-                                           self.source.line_end(line))
+            row_start, row_end = trim_span(text, _line_start(text, starts, line),
+                                           _line_end(text, starts, line))
             if row_end > row_start:
                 rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
                                       header=head))

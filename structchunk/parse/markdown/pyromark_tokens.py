@@ -20,9 +20,10 @@ the item and the lists and items around it, up to that quote, end there.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Any
 
 import regex
@@ -53,9 +54,10 @@ def available() -> bool:
     return True
 
 
-def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
-    """The block tokens of `source.text`; blocks nested deeper than `max_nesting` are dropped
-    (their text is left to gap filling, as markdown-it leaves lines past its nesting limit)."""
+def tokens(source: Source, max_nesting: int) -> Iterator[BlockToken]:
+    """The block tokens of `source.text`, made as they are read; blocks nested deeper than
+    `max_nesting` are dropped (their text is left to gap filling, as markdown-it leaves lines
+    past its nesting limit)."""
     import pyromark
 
     front = front_matter_lines(source)
@@ -67,7 +69,8 @@ def tokens(source: Source, max_nesting: int) -> list[BlockToken]:
         head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
     converter = _Converter(parsed, max_nesting)
     events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
-    return head + markdown_it_ends(converter.run(events), source, converter.skipped_to_end)
+    return markdown_it_ends(chain(head, converter.run(events)), source,
+                            converter.skipped_to_end)
 
 
 def front_matter_lines(source: Source) -> int:
@@ -143,12 +146,17 @@ class _Converter:
         rest = self._slice(end, next_start if next_start is not None else end + 400)
         return bool(rest.strip(" \t\r\n>"))
 
-    def run(self, events: Any) -> list[BlockToken]:
+    def run(self, events: Any) -> Iterator[BlockToken]:
         """The block tokens of pyromark's events. Each event goes to the handler of its kind
         (a bare event, an inline or table event, a block start or end); the handlers share
         the converter's state: the open containers, the open leaf, the inline run of a tight
-        item, the depth of a block dropped for nesting and what an item past the limit skips."""
+        item, the depth of a block dropped for nesting and what an item past the limit skips.
+        Tokens are passed on as they are made."""
+        out = self.out
         for event, span in events:
+            if out:
+                yield from out
+                out.clear()
             opaque = self.opaque
             if opaque is not None:  # inside a paragraph or code block: wait for its end
                 if type(event) is not dict:
@@ -180,7 +188,7 @@ class _Converter:
         if self.to_quote_end is not None:
             self._close_past_limit()
         self._flush()
-        return self.out
+        yield from out
 
     def _skip_to_end(self, start_of: Any) -> bool:
         """Whether a block event lies in what an item past the limit skips: every one before
