@@ -84,6 +84,9 @@ class Node:
         at each read: for a parser copying a node, not for the chunker)."""
         return as_mapping(self.data)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
+
     def walk(self, depth: int = 0) -> Iterator[tuple[Node, int]]:
         """Pre-order traversal yielding (node, depth); iterative so deep trees are safe."""
         stack: list[tuple[Node, int]] = [(self, depth)]
@@ -244,6 +247,9 @@ class Page:
     number: int
     start: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
+
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
@@ -252,6 +258,9 @@ class SourceFile:
 
     code_language: str | None
     fallback: str | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
 
 
 @dataclass(frozen=True)
@@ -272,6 +281,9 @@ class Document:
     pages: tuple[Page, ...] = ()
     source_file: SourceFile | None = None
     carried: Mapping[str, Any] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt(self)
 
     @property
     def text(self) -> str:
@@ -320,3 +332,10 @@ _PRETTY_FIELDS = ("level", "language", "header_rows", "numbering", "name")
 def _preview(text: str, limit: int) -> str:
     flat = " ".join(text.split())
     return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+
+
+def _rebuilt(record: Any) -> tuple[Any, ...]:
+    """How pickle rebuilds a record of this module: its class called with its fields.
+    Compiled by mypyc, the frozen records are native classes that pickle no other way, and
+    parsed documents are sent to worker processes (process pools, Ray Data)."""
+    return (type(record), tuple(getattr(record, item.name) for item in fields(record)))
