@@ -14,6 +14,7 @@ from structchunk.batch.collection import RunOptions, split_collection
 from structchunk.batch.rows import COLUMNS
 from structchunk.chunk.chunk import Chunk
 from structchunk.cli.main import main
+from tests.batch.sample_folder import sample_folder
 from tests.batch.tasks import hang_or_crash
 
 OPTIONS = {"strategy": "hybrid", "max_size": 400, "overlap": 0, "format": None,
@@ -22,16 +23,6 @@ OPTIONS = {"strategy": "hybrid", "max_size": 400, "overlap": 0, "format": None,
 
 def _rows(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-def _folder(root: Path) -> Path:
-    (root / "guide").mkdir(parents=True)
-    (root / "guide" / "intro.md").write_text(
-        "# Intro\n\nFirst sentence here. Second one there.\n\n## Setup\n\nRun it.\n",
-        encoding="utf-8")
-    (root / "notes.txt").write_text("Plain notes.\n\nAnother paragraph.\n", encoding="utf-8")
-    (root / "tool.py").write_text("def tool():\n    return 42\n", encoding="utf-8")
-    return root
 
 
 def test_jobs_one_and_two_give_byte_identical_output_on_the_corpus(
@@ -53,7 +44,7 @@ def test_jobs_one_and_two_give_byte_identical_output_on_the_corpus(
 
 
 def test_a_run_goes_on_past_bad_files_and_reports_each(tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     (root / "broken.pdf").write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage")
     (root / "blob.dat").write_bytes(b"\x00\x01\x02\x03" * 100)
     os.symlink(root / "loop_b", root / "loop_a")
@@ -75,7 +66,7 @@ def test_a_run_goes_on_past_bad_files_and_reports_each(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_file_fails_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     locked = root / "locked.md"
     locked.write_text("# Locked\n", encoding="utf-8")
     real_open = decode.open_readonly
@@ -95,7 +86,7 @@ def test_an_unreadable_file_fails_alone(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_a_hanging_file_times_out_and_a_crashing_worker_is_replaced(tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     (root / "hang.md").write_text("# Hang\n", encoding="utf-8")
     (root / "crash.md").write_text("# Crash\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
@@ -110,7 +101,7 @@ def test_a_hanging_file_times_out_and_a_crashing_worker_is_replaced(tmp_path: Pa
 
 
 def test_rows_carry_every_chunk_field_and_the_path_from_the_root(tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     out = tmp_path / "out.jsonl"
     split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1, quiet=True),
                      stderr=io.StringIO())
@@ -125,7 +116,7 @@ def test_rows_carry_every_chunk_field_and_the_path_from_the_root(tmp_path: Path)
 
 def test_parquet_output_has_the_stable_schema_and_the_same_rows(tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     jsonl, parquet = tmp_path / "out.jsonl", tmp_path / "out.parquet"
     split_collection([str(root)], OPTIONS, RunOptions(output=str(jsonl), jobs=1, quiet=True),
                      stderr=io.StringIO())
@@ -154,7 +145,7 @@ def test_parquet_is_written_in_row_groups(tmp_path: Path) -> None:
 
 
 def test_append_skips_unchanged_files_and_replaces_changed_ones(tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     out = tmp_path / "out.jsonl"
     run = RunOptions(output=str(out), jobs=1, append=True, quiet=True)
     split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
@@ -200,7 +191,7 @@ def test_progress_is_plain_lines_off_a_terminal_and_nothing_when_quiet(
     import structchunk.batch.progress as progress
 
     monkeypatch.setattr(progress, "PLAIN_INTERVAL_SECONDS", 0.0)
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     err = io.StringIO()
     split_collection([str(root)], OPTIONS, RunOptions(output=str(tmp_path / "a.jsonl"),
                                                       jobs=1), stderr=err)
@@ -223,7 +214,7 @@ def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     display = make_display(Terminal(), quiet=False)
     display.close()
     assert isinstance(display, RichBar)
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     screen = Terminal()
     tally = split_collection([str(root)], OPTIONS,
                              RunOptions(output=str(tmp_path / "a.jsonl"), jobs=1),

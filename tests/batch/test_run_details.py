@@ -19,6 +19,7 @@ from structchunk.batch.own_files import manifest_path
 from structchunk.batch.progress import RichBar, Tally
 from structchunk.batch.safe_write import output_error
 from structchunk.errors import DamagedOutputError, MissingDependencyError
+from tests.batch.sample_folder import sample_folder
 
 OPTIONS = {"strategy": "hybrid", "max_size": 300, "overlap": 0, "format": None,
            "language": None}
@@ -27,16 +28,6 @@ OPTIONS = {"strategy": "hybrid", "max_size": 300, "overlap": 0, "format": None,
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
-
-
-def _folder(root: Path) -> Path:
-    (root / "guide").mkdir(parents=True)
-    (root / "guide" / "intro.md").write_text(
-        "# Intro\n\nFirst sentence here. Second one there.\n\n## Setup\n\nRun it.\n",
-        encoding="utf-8")
-    (root / "notes.txt").write_text("Plain notes.\n\nAnother paragraph.\n", encoding="utf-8")
-    (root / "tool.py").write_text("def tool():\n    return 42\n", encoding="utf-8")
-    return root
 
 
 def test_the_bar_shows_the_rate_and_is_erased_when_the_run_ends() -> None:
@@ -65,7 +56,7 @@ def test_an_error_without_a_code_is_named_by_the_code_in_its_text(tmp_path: Path
 
 def test_the_manifest_checksum_of_a_file_is_the_sha256_of_its_json_lines(
         tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     out = tmp_path / "out.jsonl"
     split_collection([str(root)], OPTIONS, RunOptions(output=str(out), jobs=1, append=True,
                                                       quiet=True), stderr=io.StringIO())
@@ -83,7 +74,7 @@ def test_the_manifest_checksum_of_a_file_is_the_sha256_of_its_json_lines(
 
 def test_append_into_parquet_keeps_the_rows_of_unchanged_files(tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     out = tmp_path / "out.parquet"
     run = RunOptions(output=str(out), jobs=1, append=True, quiet=True)
     split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
@@ -107,7 +98,7 @@ def test_append_into_parquet_keeps_the_rows_of_unchanged_files(tmp_path: Path) -
 
 def test_an_earlier_output_that_cannot_be_read_is_named_with_why_and_the_way_out(
         tmp_path: Path) -> None:
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     out = tmp_path / "out.jsonl"
     run = RunOptions(output=str(out), jobs=1, append=True, quiet=True)
     split_collection([str(root)], OPTIONS, run, stderr=io.StringIO())
@@ -122,7 +113,7 @@ def test_an_earlier_output_that_cannot_be_read_is_named_with_why_and_the_way_out
 def test_parquet_output_without_pyarrow_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)  # import fails
-    root = _folder(tmp_path / "in")
+    root = sample_folder(tmp_path / "in")
     with pytest.raises(MissingDependencyError) as caught:
         split_collection([str(root)], OPTIONS, RunOptions(output=str(tmp_path / "o.parquet"),
                                                           jobs=1, quiet=True),
