@@ -3,6 +3,8 @@ a region in other words or another script is still asked of it and keeps its own
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import structchunk
@@ -42,22 +44,30 @@ def counted_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
-def test_a_region_in_the_documents_words_is_not_asked_of_the_identifier(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    document = structchunk.parse_text(PAGE, format="markdown")
-    assert document.language == "en"
+def regions_of(page: str, language: str, monkeypatch: pytest.MonkeyPatch,
+               ) -> tuple[Callable[[str], str | None], Callable[[str], bool]]:
+    """The label of a region of `page` (parsed first: its dominant `language` found before
+    any call is counted), and whether the identifier was asked about a region since."""
+    document = structchunk.parse_text(page, format="markdown")
+    assert document.language == language
     asked = counted_calls(monkeypatch)
     at = language_map(document)
-    assert at(PAGE.index(SAMPLE)) == "en"
-    assert not any(SAMPLE[:40] in text for text in asked)
+    return (lambda region: at(page.index(region)),
+            lambda region: any(region[:20] in text for text in asked))
+
+
+def test_a_region_in_the_documents_words_is_not_asked_of_the_identifier(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    label, asked_about = regions_of(PAGE, "en", monkeypatch)
+    assert label(SAMPLE) == "en"
+    assert not asked_about(SAMPLE)
 
 
 def test_a_german_paragraph_in_an_english_page_is_still_asked_and_german(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    document = structchunk.parse_text(PAGE, format="markdown")
-    asked = counted_calls(monkeypatch)
-    assert language_map(document)(PAGE.index(GERMAN)) == "de"
-    assert any(GERMAN[:40] in text for text in asked)
+    label, asked_about = regions_of(PAGE, "en", monkeypatch)
+    assert label(GERMAN) == "de"
+    assert asked_about(GERMAN)
 
 
 def test_labels_do_not_depend_on_the_order_regions_are_asked_for() -> None:
@@ -113,14 +123,12 @@ def test_a_few_words_in_the_documents_script_take_the_language_around(
         monkeypatch: pytest.MonkeyPatch) -> None:
     page = "\n\n".join(["# The project", *PARAGRAPHS, f"## {SHORT}", SAMPLE,
                         f"## {HINDI_HEADING}", *PARAGRAPHS[::-1]]) + "\n"
-    document = structchunk.parse_text(page, format="markdown")
-    asked = counted_calls(monkeypatch)
-    at = language_map(document)
-    assert at(page.index(SHORT)) == "en"
-    assert not any(SHORT in text for text in asked)
+    label, asked_about = regions_of(page, "en", monkeypatch)
+    assert label(SHORT) == "en"
+    assert not asked_about(SHORT)
     # a few words in another script are still judged: the vocabulary is of the Latin openings
-    assert at(page.index(HINDI_HEADING)) == "hi"
-    assert any(HINDI_HEADING in text for text in asked)
+    assert label(HINDI_HEADING) == "hi"
+    assert asked_about(HINDI_HEADING)
 
 
 CHINESE = ["开源项目的维护者需要花很多时间回答问题，审查贡献，并且和社区一起决定项目的方向。",
@@ -135,11 +143,8 @@ def test_a_chinese_page_places_han_regions_and_asks_about_japanese(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # ten blocks: the document is judged on the first eight, so LATER is none of them
     page = "\n\n".join(["# 开源指南", *CHINESE, JAPANESE, *CHINESE[::-1], LATER]) + "\n"
-    document = structchunk.parse_text(page, format="markdown")
-    assert document.language == "zh"
-    asked = counted_calls(monkeypatch)
-    at = language_map(document)
-    assert at(page.index(LATER)) == "zh"
-    assert not any(LATER[:20] in text for text in asked)
-    assert at(page.index(JAPANESE)) == "ja"
-    assert any(JAPANESE[:20] in text for text in asked)
+    label, asked_about = regions_of(page, "zh", monkeypatch)
+    assert label(LATER) == "zh"
+    assert not asked_about(LATER)
+    assert label(JAPANESE) == "ja"
+    assert asked_about(JAPANESE)
