@@ -187,7 +187,9 @@ class TerminatorRules(LayoutRules):
         if klass == "prefix":
             return None
         if klass == "numeric":
-            if shape == "digit" or candidate.first == "§" \
+            # before a number, a label or a lowercase word ("2,3 proc. w Singapurze", "Núm. de
+            # tel") it goes on; before anything else it is an ordinary word
+            if shape in ("digit", "lower") or candidate.first == "§" \
                     or is_item_label(text, candidate.first_index):
                 return None
             klass = None
