@@ -3,8 +3,8 @@
 `TerminatorRules` is the part of `RuleSegmenter` that decides candidates from the grammar:
 the data rules first, then quotations, abbreviations, initials, enumerations and the shape of
 the next word. Precision comes first: when in doubt a sentence is kept whole.
-`_plain_cut` is the same decision for the common case the scanner reports as `plain`,
-remembered per word.
+What the word before the terminator is (an ordinary word, an abbreviation, ...) is read
+from `word_kinds`, as the plain-word path reads it.
 """
 
 from __future__ import annotations
@@ -23,55 +23,46 @@ from structchunk.lang.candidates import (
 )
 from structchunk.lang.grammars import Rule
 from structchunk.lang.layout import LayoutRules
-from structchunk.lang.markers import MARKER, NUMBERED_ITEM, ROMAN_ONLY, is_item_label
+from structchunk.lang.markers import MARKER, NUMBERED_ITEM, is_item_label
 from structchunk.lang.spans import NOT_SPACE
+from structchunk.lang.word_kinds import (
+    ELISIONS,
+    PREFIX,
+    WORD,
+    WORD_SEPARATORS,
+    WordKinds,
+    is_initial,
+    lowercase_may_follow,
+)
 
-_NO_SHAPE: frozenset[str] = frozenset()
-_CAPITAL = frozenset({"upper"})
-_UPPER = frozenset({"upper", "uncased"})
-_CASED = _UPPER | {"lower"}
-# `_plain_cut` of a word that never ends a sentence (no shape is called "never")
-NEVER = frozenset({"never"})
-_SINGLE_LETTER = regex.compile(r"\p{L}\p{M}*")
 _INITIALISM = regex.compile(r"(?:\p{L}{1,2}\.)+\p{L}{1,2}")
 _HAS_LETTER = regex.compile(r"\p{L}")
 _WORD_AT = regex.compile(r"[\p{L}\p{M}]+")
 _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
-def is_initial(core: str) -> bool:
-    """Whether a word before a full stop is an initial ("E." of "Jonas E. Smith"): one letter
-    with its marks. `_terminator` and the plain-word path (`_plain_cut`) both ask this."""
-    return len(core) <= 4 and _SINGLE_LETTER.fullmatch(core) is not None
+# an ellipsis glued to the next word, which it opens ("...en toen barste de hel los")
+_OPENING_ELLIPSIS = regex.compile(r"(?:\.{3}|…)\p{L}")
+
+def skip_openers(text: str, first: int, skip: frozenset[str]) -> int:
+    """Where the next word's first letter is, after up to four opening quotes, brackets and
+    dashes (and a space after a dash) that start at `first`."""
+    limit = min(len(text), first + 4)
+    while first < limit and (text[first] in skip or (
+            text[first] == " " and text[first - 1] in DASHES)):
+        first += 1
+    return first
 
 
-# What joins a word to the abbreviation it ends in: "Tuesday.Mr.", "Zimmermann-Str.",
-# "km/h.", and the elided article or preposition of Italian and French ("l'Avv.", "dall'art.").
-_ELISIONS = ("'", "\u2019")
-_WORD_SEPARATORS = (".", "-", "/", *_ELISIONS)
-
-# `TerminatorRules._plain_cut`: the shapes before which a word cuts without and with closing
-# quotes or brackets, whether it is the last word of an abbreviation, and whether a capital
-# after it always cuts.
-PlainCut = tuple[frozenset[str], frozenset[str], bool, bool]
-
-
-class TerminatorRules(LayoutRules):
+class TerminatorRules(WordKinds, LayoutRules):
     """The decisions at terminator runs (see the module doc)."""
 
     _fast: bool
     _rules: tuple[Rule, ...]
-    _any_token: regex.Pattern[str] | None
     _tokenless_rules: tuple[Rule, ...]
     _openers: frozenset[str]
     _questions: frozenset[str]
-    _closers: frozenset[str]
-    _strip: frozenset[str]
     _skip_before_first: frozenset[str]
-    _upper_skip: bool
     _starters: frozenset[str]
     _pronoun_i: bool
-    _lowercase_continues: bool
-    _abbreviation_tails: frozenset[str]
-    _plain_cuts: dict[str, PlainCut]
 
     def _decide(self, state: State, run_start: int, run_end: int, close_end: int) -> None:
         """The full analysis of one terminator run `text[run_start:run_end]` whose closing
@@ -94,12 +85,8 @@ class TerminatorRules(LayoutRules):
                 return None  # end of text: the last span ends there anyway
             next_start = following.start()
         first_index = next_start
-        skip = self._skip_before_first
-        if text[first_index] in skip:
-            limit = min(length, first_index + 4)
-            while first_index < limit and (text[first_index] in skip or (
-                    text[first_index] == " " and text[first_index - 1] in DASHES)):
-                first_index += 1
+        if text[first_index] in self._skip_before_first:
+            first_index = skip_openers(text, first_index, self._skip_before_first)
         token_start = TOKEN_BEFORE.match(text, max(0, run_start - TOKEN_LIMIT),
                                           run_start).start()
         core_start = token_start
@@ -161,6 +148,8 @@ class TerminatorRules(LayoutRules):
         if decided is not None:
             return candidate.close_end if decided else None
         shape = char_shape(candidate.first)
+        if shape == "other" and _OPENING_ELLIPSIS.match(text, candidate.first_index):
+            shape = "upper"  # a sentence that takes up an omitted start: "raak. ...en toen"
         run = candidate.run
         if shape == "lower" and (
                 (self._lowercase_continues and self._continues(state, candidate))
@@ -183,9 +172,15 @@ class TerminatorRules(LayoutRules):
     def _full_stop(self, text: str, candidate: Candidate, shape: str) -> int | None:
         """`_terminator` for a full stop after a word: abbreviations, initials, numbers."""
         core = candidate.core
-        klass = self._abbreviation(text, candidate)
+        kind = self._word_kind(core + ".")
+        if kind == WORD:
+            return candidate.close_end if shape in ("upper", "uncased", "lower") or (
+                shape == "digit" and _HAS_LETTER.search(core)) else None
+        klass = "prefix" if kind == PREFIX else self._abbreviation(text, candidate)
         if klass == "prefix":
             return None
+        if klass is None and self._opens_abbreviation(text, candidate):
+            return None  # "EE." of "EE. UU.": decided after its last word
         if klass == "numeric":
             # before a number, a label or a lowercase word ("2,3 proc. w Singapurze", "Núm. de
             # tel") it goes on; before anything else it is an ordinary word
@@ -215,9 +210,8 @@ class TerminatorRules(LayoutRules):
         "'This is great.' she said", "(... engineer.) at", "Yahoo! in", "say so? -- a bit" and
         abbreviations ("approx. five") go on. Abbreviations and initials are ruled out later.
         """
-        return (candidate.run in (".", "?") and not candidate.closers
-                and candidate.first_index == candidate.next_start
-                and len(candidate.core) > 1 and candidate.core.isalpha())
+        return (not candidate.closers and candidate.first_index == candidate.next_start
+                and lowercase_may_follow(candidate.run, candidate.core))
 
     def _continues(self, state: State, candidate: Candidate) -> bool:
         """Whether a lowercase word after a terminator goes on with the sentence.
@@ -263,7 +257,7 @@ class TerminatorRules(LayoutRules):
         lookup = self.grammar.abbreviations
         key = core + "."
         if self._fast and key not in lookup and key not in self._abbreviation_tails \
-                and not any(separator in core[:-1] for separator in _WORD_SEPARATORS):
+                and not any(separator in core[:-1] for separator in WORD_SEPARATORS):
             # Every spelling looked up below ends in `key`, and a longer one has it as a
             # proper ending: none can be an abbreviation (the common case, decided at once).
             return None
@@ -295,56 +289,20 @@ class TerminatorRules(LayoutRules):
             klass = lookup.get(first + core + ".") if first else None
             if klass is not None:
                 return klass
-        for separator in _WORD_SEPARATORS:
+        for separator in WORD_SEPARATORS:
             if separator in core[:-1]:
                 tail = core.rsplit(separator, 1)[1]
-                if separator in _ELISIONS and len(tail) < 2:
+                if separator in ELISIONS and len(tail) < 2:
                     continue  # a clitic ("geht's.", "don't."), not an abbreviation
                 if tail and tail[0].isalpha() and (tail + ".") in lookup:
                     return lookup[tail + "."]
         return None
 
-    def _plain_cut(self, word: str) -> PlainCut:
-        """The shapes of the next word's first letter (`_shape`) before which `_terminator`
-        cuts after `word` (its last character is the terminator), without and with closing
-        quotes or brackets after the terminator (the latter also with opening quotes,
-        brackets or dashes before the next word), in the context `PLAIN` matches: whitespace
-        (not after a full stop) or the start before the word, one space and a letter after it.
-        Remembered per word, so the common case costs a dictionary look-up.
-
-        The third value: whether the word is the last word of an abbreviation ("al." of "et
-        al."); the shapes then hold only when the words before it make no abbreviation with it
-        (`_abbreviation_of`). The fourth: whether a capital right after the space cuts in every
-        case (both shapes hold it and the word is no such last word): the common boundary,
-        checked first.
-        """
-        cuts = self._plain_cuts
-        if len(cuts) > 65536:
-            cuts.clear()
-        core, terminator = word[:-1], word[-1]
-        shapes = closed = _NO_SHAPE
-        tail = False
-        if len(core) > 1 \
-                and not any(char in self._strip or char in self._closers for char in core) \
-                and (self._any_token is None or not self._any_token.fullmatch(core)):
-            lookup = self.grammar.abbreviations
-            # What `_terminator` checks for a full stop: an enumeration marker, an
-            # abbreviation, an initial.
-            if terminator != "." or (
-                    MARKER.fullmatch(core) is None and (core + ".") not in lookup
-                    and not is_initial(core)):
-                # a lowercase word goes on the sentence after "!", after a closing quote or
-                # bracket and after a number (`_lowercase_start`)
-                lowercase = terminator in ".?" and not self._lowercase_continues \
-                    and core.isalpha()
-                shapes = _CASED if lowercase else _UPPER
-                closed = _UPPER
-                tail = terminator == "." and (core + ".") in self._abbreviation_tails
-            elif core.isalpha() and core.islower() and not ROMAN_ONLY.issuperset(core) \
-                    and (core + ".") not in lookup and (core + ".") not in self._abbreviation_tails:
-                shapes = _CAPITAL  # a lowercase word that is no abbreviation
-            elif MARKER.fullmatch(core) is None and lookup.get(core + ".") == "prefix":
-                shapes = closed = NEVER  # a title ("Mr."): `_terminator` goes on
-        capital = "upper" in shapes and "upper" in closed and not tail and not self._upper_skip
-        entry = cuts[word] = (shapes, closed, tail, capital)
-        return entry
+    def _opens_abbreviation(self, text: str, candidate: Candidate) -> bool:
+        """Whether the word is the first of an abbreviation of several ("EE." of "EE. UU.")
+        whose other words follow it."""
+        spellings = self._abbreviation_heads.get(candidate.core + ".")
+        if not spellings:
+            return False
+        squeezed = "".join(text[candidate.core_start:candidate.core_start + 48].split())
+        return any(squeezed.startswith(spelling) for spelling in spellings)

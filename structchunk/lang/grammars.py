@@ -381,7 +381,12 @@ def _compile(source: str, key: str, where: str, origin: str,
     for list_name in _LIST_REFERENCE.findall(source):
         if list_name not in words:
             raise GrammarError(f"{where}.{key}: no word list {list_name!r} ([words])", origin)
-        lists[list_name] = sorted(words[list_name], key=lambda w: (-len(w), w))
+        if words[list_name]:
+            lists[list_name] = sorted(words[list_name], key=lambda w: (-len(w), w))
+    # an empty list matches nothing (the regex module would match the empty string); a file
+    # that others inherit declares a list they fill ("months = []" in `ordinals.toml`)
+    source = _LIST_REFERENCE.sub(lambda ref: ref.group() if ref.group(1) in lists else "(?!)",
+                                 source)
     flags = regex.REVERSE if key == "before" else 0
     try:
         return regex.compile(source, flags, **lists)

@@ -34,9 +34,10 @@ def marker_values(label: str) -> tuple[tuple[str, int], ...]:
 
 
 def is_item_label(text: str, index: int) -> bool:
-    """A single letter or Roman numeral used as a label: 'lit. a', 'Nr. IV', 'lit. b)'."""
+    """A single letter or Roman numeral used as a label: 'lit. a', 'Nr. IV', 'lit. b)',
+    'No. XXXIII' (a Roman numeral of up to eight letters)."""
     end = index
-    while end < len(text) and text[end].isalpha() and end - index < 5:
+    while end < len(text) and text[end].isalpha() and end - index < 9:
         end += 1
     label = text[index:end]
     if not label or (end < len(text) and text[end].isalpha()):

@@ -171,9 +171,11 @@ ROWS: tuple[ScannerRow, ...] = (
 )
 
 
-def triggers(grammar: SentenceGrammar) -> frozenset[str]:
-    """Every character a match of the scanner can start with."""
-    return frozenset().union(*(row.first(grammar, "") for row in ROWS))
+def triggers(grammar: SentenceGrammar, *, without: tuple[str, ...] = ()) -> frozenset[str]:
+    """Every character a match of the scanner can start with; `without`: leave out the rows
+    of these names."""
+    return frozenset().union(*(row.first(grammar, "") for row in ROWS
+                               if row.name not in without))
 
 
 def build_scanner(grammar: SentenceGrammar, plain: str, absent: frozenset[str],

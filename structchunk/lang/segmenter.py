@@ -22,7 +22,7 @@ from collections.abc import Callable
 import regex
 
 from structchunk.lang.candidates import DASHES, State, char_shape, first_of
-from structchunk.lang.decisions import NEVER, PlainCut, TerminatorRules
+from structchunk.lang.decisions import TerminatorRules, skip_openers
 from structchunk.lang.grammars import Rule, SentenceGrammar
 from structchunk.lang.quotations import (
     DOUBLE_QUOTES,
@@ -33,6 +33,7 @@ from structchunk.lang.quotations import (
 )
 from structchunk.lang.scanner import ROWS, build_scanner, char_class, triggers
 from structchunk.lang.spans import Spans, spans_between
+from structchunk.lang.word_kinds import NEVER, PlainCut
 
 __all__ = ["RuleSegmenter", "Spans", "spans_between"]
 
@@ -57,6 +58,7 @@ class RuleSegmenter(TerminatorRules):
         plain = self._plain_terminators(grammar) if fast else ""
         self._plain = plain
         self._plain_cuts: dict[str, PlainCut] = {}
+        self._word_kinds: dict[str, str] = {}
         # With the shortcuts, no scanner reports the terminator run at the end of a text.
         self._scan = build_scanner(grammar, plain, frozenset(), trailing=not fast)
         self._word_group = self._scan.groupindex.get("word", 0)
@@ -112,6 +114,14 @@ class RuleSegmenter(TerminatorRules):
         self._abbreviation_tails = frozenset(
             spelling[index:] for spelling in grammar.abbreviations
             for index in range(1, len(spelling) - 1))
+        # ... and every first part of an abbreviation of several words: "EE." of "EE.UU."
+        heads: dict[str, list[str]] = {}
+        for spelling in grammar.abbreviations:
+            for index, char in enumerate(spelling[:-1]):
+                if char == ".":
+                    heads.setdefault(spelling[:index + 1], []).append(spelling)
+        self._abbreviation_heads = {head: tuple(sorted(spellings))
+                                    for head, spellings in heads.items()}
         self._tail = frozenset(grammar.final) | (frozenset(grammar.closers) - {")"})
         # the terminators that cut wherever they stand which a data rule names
         self._ruled_always = frozenset(
@@ -121,10 +131,10 @@ class RuleSegmenter(TerminatorRules):
 
     def _plain_terminators(self, grammar: SentenceGrammar) -> str:
         """The terminators of the plain case "word. Next", found by the scanner itself (see
-        `scanner.PLAIN`): those no other alternative starts with and no rule without a word
-        pattern applies to."""
-        others = (grammar.always | grammar.bullets | grammar.line_bullets | grammar.openers
-                  | grammar.closers)
+        `scanner.PLAIN`): those no other alternative starts with (nor a quote, bracket or
+        line bullet) and no rule without a word pattern applies to."""
+        others = (triggers(grammar, without=("plain", "final")) | grammar.line_bullets
+                  | grammar.openers | grammar.closers)
         return "".join(char for char in ".?!" if char in grammar.final and char not in others
                        and all(rule.terminator is not None
                                and not rule.terminator.fullmatch(char)
@@ -241,10 +251,7 @@ class RuleSegmenter(TerminatorRules):
             # opening quotes, brackets or dashes before the next word (as `_candidate` skips
             # them): only a capital starts a sentence after them, as after closing quotes or
             # brackets
-            limit = min(len(text), first + 4)
-            while first < limit and (text[first] in skip or (
-                    text[first] == " " and text[first - 1] in DASHES)):
-                first += 1
+            first = skip_openers(text, first, skip)
             following = text[first] if first < len(text) else ""
             shapes = entry[1]
         else:
