@@ -184,14 +184,13 @@ class TerminatorRules(WordKinds, LayoutRules):
         if klass == "numeric":
             # before a number, a label or a lowercase word ("2,3 proc. w Singapurze", "Núm. de
             # tel") it goes on; before anything else it is an ordinary word
-            if shape in ("digit", "lower") or candidate.first == "§" \
-                    or is_item_label(text, candidate.first_index):
+            if shape in ("digit", "lower") or candidate.first == "§" or (
+                    is_item_label(text, candidate.first_index)
+                    and not self._starter_follows(text, candidate)):
                 return None
             klass = None
         if klass == "general" or (klass is None and "." in core and _INITIALISM.fullmatch(core)):
-            word = _WORD_AT.match(text, candidate.first_index)
-            starts = word is not None and word.group() in self._starters
-            return candidate.close_end if starts else None
+            return candidate.close_end if self._starter_follows(text, candidate) else None
         if is_initial(core) and not (
                 self._pronoun_i and core == "I"
                 and previous_word_lower(text, candidate.token_start)):
@@ -201,6 +200,12 @@ class TerminatorRules(WordKinds, LayoutRules):
         if shape == "digit" and _HAS_LETTER.search(core):
             return candidate.close_end
         return None
+
+    def _starter_follows(self, text: str, candidate: Candidate) -> bool:
+        """Whether the next word is a typical first word of a sentence (`[words] starters`):
+        also a word of one letter ("W", "Η"), which is then no label."""
+        word = _WORD_AT.match(text, candidate.first_index)
+        return word is not None and word.group() in self._starters
 
     def _lowercase_start(self, text: str, candidate: Candidate) -> bool:
         """Whether a lowercase word may start the next sentence ("we met there. then ...").

@@ -292,16 +292,17 @@ class RuleSegmenter(TerminatorRules):
                    and text[start - 1].isdigit() and position < len(text)
                    and text[position].isdigit())
         if not decimal and not (text[start] in self._ruled_always
-                                and self._kept(text, start, match.end("always"), position)):
+                                and self._kept(text, start, match.end("always"))):
             # the danda ends a sentence also inside a quotation
             if state.quotes is not None:
                 state.quotes.read(position)
             state.cut(position)
 
-    def _kept(self, text: str, start: int, run_end: int, position: int) -> bool:
+    def _kept(self, text: str, start: int, run_end: int) -> bool:
         """Whether a data rule keeps the sentence going after a terminator that cuts wherever
-        it stands (a full-width "！" inside a book title: 《摔跤吧！爸爸》)."""
-        candidate = self._candidate(text, start, run_end, position)
+        it stands (a full-width "！" inside a book title: 《摔跤吧！爸爸》, 〈为什么？〉). The
+        rule's `after` sees the text right after the terminator, its closers included."""
+        candidate = self._candidate(text, start, run_end, run_end)
         return candidate is not None and self._rule(text, candidate) is False
 
     def _on_ending(self, state: State, match: regex.Match[str]) -> None:

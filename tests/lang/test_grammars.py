@@ -13,6 +13,7 @@ from structchunk.lang.grammars import (
     normalize_language,
     resolve_language,
 )
+from structchunk.lang.segmenter import RuleSegmenter
 from structchunk.lang.sentences import sentence_spans
 from structchunk.resources import grammar_path
 
@@ -118,6 +119,34 @@ action = "keep"
     assert [rule.name for rule in grammar.rules] == ["ordinal"]
     rule = grammar.rules[0]
     assert rule.after is not None and rule.after.match("Juni")
+
+
+def test_an_empty_word_list_matches_nothing_until_a_child_fills_it(tmp_path: Path) -> None:
+    # A file others inherit declares the list its rule reads; empty, the rule matches nothing
+    # (the regex module alone would match the empty string, so the rule would fire always).
+    folder = grammar_folder(tmp_path, """
+[grammar]
+name = "xx"
+inherits = ["base"]
+
+[words]
+months = []
+
+[[rules]]
+name = "ordinal"
+token = '\\d{1,2}'
+after = '\\L<months>'
+action = "keep"
+""")
+    write(folder, "yy", '[grammar]\nname = "yy"\ninherits = ["xx"]\n\n[words]\nmonths = ["Mai"]\n')
+    empty = load_sentence_grammar("xx", folders=[folder]).rules[0]
+    assert empty.after is not None and empty.after.match("Mai") is None
+    assert empty.after.match("") is None
+    filled = load_sentence_grammar("yy", folders=[folder]).rules[0]
+    assert filled.after is not None and filled.after.match("Mai")
+    text = "Am 3. Mai kam er."
+    assert len(RuleSegmenter(load_sentence_grammar("xx", folders=[folder]))(text)) == 2
+    assert len(RuleSegmenter(load_sentence_grammar("yy", folders=[folder]))(text)) == 1
 
 
 def test_a_language_may_disable_an_inherited_rule(tmp_path: Path) -> None:
