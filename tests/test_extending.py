@@ -12,6 +12,7 @@ import regex
 import structchunk
 from structchunk.errors import GrammarError
 from structchunk.lang.detect import detect_language, supported_languages
+from structchunk.lang.grammars import available_languages
 from structchunk.lang.sentences import sentence_spans
 from structchunk.parse.code import code_language_for_path, resolve_code_language
 from structchunk.tree import Node, NodeKind
@@ -113,12 +114,27 @@ SERBIAN = "Ово је нпр. Београд, тј. главни град. Но
 TIBETAN = "བོད་ཡིག་ནི་གལ་ཆེན་ཡིན།ང་ཚོས་སློབ་སྦྱོང་བྱེད།ཡག་པོ་འདུག"
 
 
-def test_a_cyrillic_language_is_one_sentence_file(grammars: Path) -> None:
+def test_a_cyrillic_language_is_one_sentence_file(grammars: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     serbian = [SERBIAN[start:end] for start, end in sentence_spans(SERBIAN, "sr")]
     assert serbian == ["Ово је нпр. Београд, тј. главни град.", "Нови ред почиње овде.",
                        "Крај итд."]
-    # without the file: the neutral rules cut after the abbreviations
+    # without the file: the neutral rules, and those of the script alone, cut after the
+    # abbreviations
     assert len(sentence_spans(SERBIAN, "zz")) > len(serbian)
+    monkeypatch.delenv("STRUCTCHUNK_GRAMMAR_PATH")
+    assert "sr" not in available_languages()
+    assert len(sentence_spans(SERBIAN, "sr")) > len(serbian)
+
+
+def test_the_code_never_names_the_scripts_of_these_examples() -> None:
+    # What makes Tibetan and Ol Chiki text split is the grammar files alone: no module of the
+    # package holds a character of either script or names Tibetan.
+    sources = {path: path.read_text(encoding="utf-8")
+               for path in (DOC.parent.parent / "structchunk").rglob("*.py")}
+    assert len(sources) > 50
+    for path, source in sources.items():
+        assert not regex.search(r"[\u0f00-\u0fff\u1c50-\u1c7f]|Tibetan", source), path
 
 
 def test_a_script_the_code_never_names_is_one_sentence_file(grammars: Path,
