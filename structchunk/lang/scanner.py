@@ -119,6 +119,17 @@ def _space_pattern(c: Classes) -> str | None:
     return rf"(?<=[{letters}])(?P<space>\x20|\r\n|\r|\n)(?=[{letters}])"
 
 
+def _title_pattern(c: Classes) -> str | None:
+    # a title in its marks, read whole so that no terminator inside it is reported: a short
+    # one on one line ("《摔跤吧！爸爸》"); a longer one is taken for unbalanced marks
+    pairs = sorted(pair for pair in c.grammar.titles if pair[0] not in c.absent)
+    if not pairs:
+        return None
+    return "(?P<title>" + "|".join(
+        rf"{regex.escape(pair[0])}[^{regex.escape(pair)}\r\n]{{1,40}}{regex.escape(pair[1])}"
+        for pair in pairs) + ")"
+
+
 def _final_pattern(c: Classes) -> str:
     final, closers, close = c.of(c.grammar.final), c.of(c.grammar.closers), c.close
     # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
@@ -161,6 +172,9 @@ ROWS: tuple[ScannerRow, ...] = (
                lambda c: rf"(?P<paren>\)(?<=(?:^|[\s{c.of(c.grammar.bullets)}])\(?{LABEL}\))"
                          rf"(?=\s))", "_paren"),
     ScannerRow("final", lambda g, plain: g.final, _final_pattern, "_on_final", ("close",)),
+    # titles in their marks (`[terminators] titles`: "《》"), passed over whole
+    ScannerRow("title", lambda g, plain: frozenset(pair[0] for pair in g.titles),
+               _title_pattern, "_on_title"),
     # languages that end a sentence with a verb ending and may write no terminator after it
     # (Korean `-니다`): the `[words] sentence_endings` of the grammar
     ScannerRow("ending", lambda g, plain: frozenset(e[0] for e in _endings(g)),

@@ -123,10 +123,6 @@ class RuleSegmenter(TerminatorRules):
         self._abbreviation_heads = {head: tuple(sorted(spellings))
                                     for head, spellings in heads.items()}
         self._tail = frozenset(grammar.final) | (frozenset(grammar.closers) - {")"})
-        # the terminators that cut wherever they stand which a data rule names
-        self._ruled_always = frozenset(
-            char for char in grammar.always for rule in grammar.rules
-            if rule.terminator is not None and rule.terminator.fullmatch(char))
         self._lead = regex.compile(rf"[\s{char_class(self._strip | DASHES)}]*")
 
     def _plain_terminators(self, grammar: SentenceGrammar) -> str:
@@ -291,19 +287,13 @@ class RuleSegmenter(TerminatorRules):
         decimal = (match.end("always") - start == 1 and start > 0
                    and text[start - 1].isdigit() and position < len(text)
                    and text[position].isdigit())
-        if not decimal and not (text[start] in self._ruled_always
-                                and self._kept(text, start, match.end("always"))):
-            # the danda ends a sentence also inside a quotation
+        if not decimal:  # the danda ends a sentence also inside a quotation
             if state.quotes is not None:
                 state.quotes.read(position)
             state.cut(position)
 
-    def _kept(self, text: str, start: int, run_end: int) -> bool:
-        """Whether a data rule keeps the sentence going after a terminator that cuts wherever
-        it stands (a full-width "！" inside a book title: 《摔跤吧！爸爸》, 〈为什么？〉). The
-        rule's `after` sees the text right after the terminator, its closers included."""
-        candidate = self._candidate(text, start, run_end, run_end)
-        return candidate is not None and self._rule(text, candidate) is False
+    def _on_title(self, state: State, match: regex.Match[str]) -> None:
+        """A title in its marks ("《摔跤吧！爸爸》"): read whole, it ends no sentence."""
 
     def _on_ending(self, state: State, match: regex.Match[str]) -> None:
         """A sentence-final verb ending before a space: a cut unless a quotation goes on."""

@@ -53,7 +53,11 @@ def refusal(tmp_path: Path, body: str) -> str:
      "quoted_sentences)"),
     (HEAD + '[terminators]\nenders = ["."]\n',
      "terminators.enders: unknown entry (known: final, questions, always, closers, openers, "
-     "bullets, line_bullets)"),
+     "bullets, line_bullets, titles)"),
+    (HEAD + '[terminators]\ntitles = ["《"]\n',
+     "terminators.titles: '《' must be two characters, not whitespace"),
+    (HEAD + '[terminators]\nfinal = ["《》"]\n',
+     "terminators.final: '《》' must be one character, not whitespace"),
     (HEAD.replace('inherits', 'parents'),
      "grammar.parents: unknown entry (known: name, description, inherits, disable_rules)"),
     # the header

@@ -86,6 +86,9 @@ def test_an_ellipsis_glued_to_the_next_word_opens_a_sentence(
     # after the title is closed, the terminator cuts again
     ("他看了《爸爸》。好！", ["他看了《爸爸》。", "好！"]),
     ("我看完了。《爸爸》很好看。", ["我看完了。", "《爸爸》很好看。"]),
+    # a mark that no closing one follows on its line is no title
+    ("他写了《第一章。然后睡了。", ["他写了《第一章。", "然后睡了。"]),
+    ("书名是《一\n二。》很好。", ["书名是《一\n二。》", "很好。"]),
 ])
 def test_a_terminator_inside_a_book_title_belongs_to_it(text: str,
                                                         expected: list[str]) -> None:
