@@ -109,3 +109,14 @@ def test_a_terminator_inside_a_book_title_belongs_to_it(text: str,
 def test_common_abbreviations_of_the_languages(language: str, text: str,
                                                expected: list[str]) -> None:
     assert sentences(text, language) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Խմբագիրն է Էդ. Գերմանիկը։ Նա եկավ։", ["Խմբագիրն է Էդ. Գերմանիկը։", "Նա եկավ։"]),
+    ("Փողոցը Հր. Ներսիսյանի անունով է։", ["Փողոցը Հր. Ներսիսյանի անունով է։"]),
+    # a longer word before the period ends the sentence
+    ("Նա եկավ տուն. Հետո գնաց։", ["Նա եկավ տուն.", "Հետո գնաց։"]),
+])
+def test_armenian_first_names_abbreviated_by_two_letters(text: str,
+                                                          expected: list[str]) -> None:
+    assert sentences(text, "hy") == expected
