@@ -126,9 +126,11 @@ def test_armenian_first_names_abbreviated_by_two_letters(text: str,
     # the formal question ending ends a sentence; the connective "-니까" (because) does not
     ("ko", "이것이 맞습니까 저는 모릅니다 그래서 물었어요.",
      ["이것이 맞습니까", "저는 모릅니다", "그래서 물었어요."]),
-    ("ko", "배가 고프니까 밥을 먹었어요. 맛있었어요.", ["배가 고프니까 밥을 먹었어요.", "맛있었어요."]),
+    ("ko", "배가 고프니까 밥을 먹었어요. 맛있었어요.",
+     ["배가 고프니까 밥을 먹었어요.", "맛있었어요."]),
     # "و…" (and so on) goes on; an ellipsis after any other word may end the sentence
-    ("fa", "کتاب‌ها، دفترها و… در کیف بود. او رفت.", ["کتاب‌ها، دفترها و… در کیف بود.", "او رفت."]),
+    ("fa", "کتاب‌ها، دفترها و… در کیف بود. او رفت.",
+     ["کتاب‌ها، دفترها و… در کیف بود.", "او رفت."]),
     ("fa", "او آمد… سپس رفت.", ["او آمد…", "سپس رفت."]),
 ])
 def test_endings_and_conjunctions_of_one_language(language: str, text: str,
