@@ -100,13 +100,27 @@ def _endings(grammar: SentenceGrammar) -> list[str]:
     return sorted(grammar.words.get("sentence_endings", ()), key=lambda e: (-len(e), e))
 
 
+def _anchor(ending: str) -> tuple[str, str]:
+    """An ending as its last two characters, where the scanner's match starts, and the part
+    before them, which a lookbehind checks: the first characters of the endings may be many
+    and common ("습니까", "합니까", ...), their last but one few ("니")."""
+    return ending[:-2], ending[-2:]
+
+
 def _ending_pattern(c: Classes) -> str | None:
-    endings = [ending for ending in _endings(c.grammar) if ending[0] not in c.absent]
+    endings = [ending for ending in _endings(c.grammar) if _anchor(ending)[1][0] not in c.absent]
     if not endings:
         return None
-    # a word that ends in a sentence-final ending, then one space and the next word
-    return (rf"(?P<ending>(?:{'|'.join(regex.escape(ending) for ending in endings)})"
-            rf"(?=\x20[\p{{L}}\p{{N}}]))")
+    # a word that ends in a sentence-final ending, then one space and the next word; the
+    # endings with the same last two characters share one lookbehind
+    heads: dict[str, list[str]] = {}
+    for head, anchor in map(_anchor, endings):
+        heads.setdefault(anchor, []).append(head)
+    alternatives = [
+        ("" if "" in before else
+         f"(?<=(?:{'|'.join(regex.escape(head) for head in before)}))") + regex.escape(anchor)
+        for anchor, before in sorted(heads.items())]
+    return rf"(?P<ending>(?:{'|'.join(alternatives)})(?=\x20[\p{{L}}\p{{N}}]))"
 
 
 def _space_pattern(c: Classes) -> str | None:
@@ -177,7 +191,7 @@ ROWS: tuple[ScannerRow, ...] = (
                _title_pattern, "_on_title"),
     # languages that end a sentence with a verb ending and may write no terminator after it
     # (Korean `-니다`): the `[words] sentence_endings` of the grammar
-    ScannerRow("ending", lambda g, plain: frozenset(e[0] for e in _endings(g)),
+    ScannerRow("ending", lambda g, plain: frozenset(_anchor(e)[1][0] for e in _endings(g)),
                _ending_pattern, "_on_ending"),
     # scripts that write no sentence punctuation (`[words] space_scripts`: Thai, Lao)
     ScannerRow("space", lambda g, plain: frozenset(" \r\n") if g.words.get("space_scripts")
