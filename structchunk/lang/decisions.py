@@ -12,7 +12,6 @@ from __future__ import annotations
 import regex
 
 from structchunk.lang.candidates import (
-    DASHES,
     TOKEN_BEFORE,
     TOKEN_LIMIT,
     Candidate,
@@ -42,12 +41,13 @@ _INNER_CAPITAL = regex.compile(r"\p{Ll}+\p{Lu}")
 # an ellipsis glued to the next word, which it opens ("...en toen barste de hel los")
 _OPENING_ELLIPSIS = regex.compile(r"(?:\.{3}|…)\p{L}")
 
-def skip_openers(text: str, first: int, skip: frozenset[str]) -> int:
+def skip_openers(text: str, first: int, skip: frozenset[str], spaced: frozenset[str]) -> int:
     """Where the next word's first letter is, after up to four opening quotes, brackets and
-    dashes (and a space after a dash) that start at `first`."""
+    dashes that start at `first`, and a space after one of `spaced` (a dash, or a mark that
+    only opens: French "« Je", Dutch ",, Ik"); as `scanner.PLAIN` reads them."""
     limit = min(len(text), first + 4)
     while first < limit and (text[first] in skip or (
-            text[first] == " " and text[first - 1] in DASHES)):
+            text[first] == " " and text[first - 1] in spaced)):
         first += 1
     return first
 
@@ -61,6 +61,7 @@ class TerminatorRules(WordKinds, LayoutRules):
     _openers: frozenset[str]
     _questions: frozenset[str]
     _skip_before_first: frozenset[str]
+    _spaced_skip: frozenset[str]
     _starters: frozenset[str]
     _pronoun_i: bool
 
@@ -86,7 +87,8 @@ class TerminatorRules(WordKinds, LayoutRules):
             next_start = following.start()
         first_index = next_start
         if text[first_index] in self._skip_before_first:
-            first_index = skip_openers(text, first_index, self._skip_before_first)
+            first_index = skip_openers(text, first_index, self._skip_before_first,
+                                       self._spaced_skip)
         token_start = TOKEN_BEFORE.match(text, max(0, run_start - TOKEN_LIMIT),
                                           run_start).start()
         core_start = token_start

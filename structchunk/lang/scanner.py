@@ -70,11 +70,20 @@ class ScannerRow:
 _BREAKS = frozenset("\r\n")
 
 
+def spaced_openers(grammar: SentenceGrammar) -> frozenset[str]:
+    """The characters before the next word after which one space may stand too: dashes, and
+    the marks that only open ("« Je", ",, Ik"; a quote that also closes, `''`, may close the
+    sentence before the space)."""
+    return DASHES | (grammar.openers - grammar.closers)
+
+
 def _plain_pattern(c: Classes) -> str:
-    # what may stand between the space and the next word's first letter (see `PLAIN`)
+    # what may stand between the space and the next word's first letter (see `PLAIN`, and
+    # `decisions.skip_openers`, which reads the same)
     skip = c.of(frozenset(char for char in c.grammar.openers | DASHES
                           if not char.isspace() and not _HAS_LETTER.match(char)))
-    lead = rf"|(?:[{skip}]|(?<=[{c.of(DASHES)}])\x20){{1,4}}\p{{L}}" if skip else ""
+    spaced = c.of(spaced_openers(c.grammar))
+    lead = rf"|(?:[{skip}]|(?<=[{spaced}])\x20){{1,4}}\p{{L}}" if skip else ""
     return PLAIN.format(f"[{c.of(c.plain)}]", c.close, lead)
 
 

@@ -31,7 +31,7 @@ from structchunk.lang.quotations import (
     SINGLE_QUOTES,
     Quotations,
 )
-from structchunk.lang.scanner import ROWS, build_scanner, char_class, triggers
+from structchunk.lang.scanner import ROWS, build_scanner, char_class, spaced_openers, triggers
 from structchunk.lang.spans import Spans, spans_between
 from structchunk.lang.word_kinds import NEVER, PlainCut
 
@@ -102,6 +102,7 @@ class RuleSegmenter(TerminatorRules):
         self._closers = grammar.closers
         self._strip = grammar.openers | grammar.bullets
         self._skip_before_first = grammar.openers | DASHES
+        self._spaced_skip = spaced_openers(grammar)
         # a capital after the space is the next word's first letter unless it is skipped
         self._upper_skip = any(char.isupper() for char in self._skip_before_first)
         self._starters = grammar.words.get("starters", frozenset())
@@ -247,7 +248,7 @@ class RuleSegmenter(TerminatorRules):
             # opening quotes, brackets or dashes before the next word (as `_candidate` skips
             # them): only a capital starts a sentence after them, as after closing quotes or
             # brackets
-            first = skip_openers(text, first, skip)
+            first = skip_openers(text, first, skip, self._spaced_skip)
             following = text[first] if first < len(text) else ""
             shapes = entry[1]
         else:

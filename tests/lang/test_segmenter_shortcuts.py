@@ -128,7 +128,7 @@ def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     _agree(text, language)
 
 
-@pytest.mark.parametrize("language", ["es", "pl", "sk", "zh", "nl", "el", "id", "fi", "da"])
+@pytest.mark.parametrize("language", ["es", "pl", "sk", "zh", "nl", "el", "id", "fi", "da", "fr"])
 @pytest.mark.parametrize("text", [
     "Viajó a los EE. UU. en 2010. Viajó a los EE. UU. El viaje. Hay dos EE. Luego. EE. Uu.",
     "Wyniosła 2,3 proc. w marcu. Wyniosła 2,3 proc. W kwietniu. 96 χλμ. από. 96 χλμ. Η πόλη.",
@@ -136,6 +136,7 @@ def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     "看《摔跤吧！爸爸》好吗？好！他读了〈为什么？〉这篇。很好。我看完了。《爸爸》很好看。",
     "Het was bekend. ...en toen. He paused. …and then. Ask Dr. ...smith. Hij zei ... en.",
     "Kantor di Lt. 5 Gedung. MPRS No. XXXIII tahun. Levina (ven. Татьяна) on. Den 7. Maj.",
+    "Parti. « Je reviens ». Weg. ,, Ik kom. Laat. '' Toen. Vu M. « Bob ». ( Voir. ,, ,, Ja.",
 ])
 def test_shortcuts_agree_on_the_classes_of_many_languages(text: str, language: str) -> None:
     _agree(text, language)

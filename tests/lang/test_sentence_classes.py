@@ -136,3 +136,19 @@ def test_armenian_first_names_abbreviated_by_two_letters(text: str,
 def test_endings_and_conjunctions_of_one_language(language: str, text: str,
                                                   expected: list[str]) -> None:
     assert sentences(text, language) == expected
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    # a space after a mark that only opens, as French and tokenised Dutch write it
+    ("fr", "Il est parti. « Je reviens demain », dit-il.",
+     ["Il est parti.", "« Je reviens demain », dit-il."]),
+    ("nl", "Hij ging weg. ,, Ik kom morgen terug'', zei hij.",
+     ["Hij ging weg.", ",, Ik kom morgen terug'', zei hij."]),
+    # ... but not after a title, nor before a lowercase word
+    ("fr", "Il a vu M. « Bob » hier.", ["Il a vu M. « Bob » hier."]),
+    ("fr", "Attends. « puis » dit-il.", ["Attends. « puis » dit-il."]),
+    # a quote that also closes may close the sentence before the space: no cut before it
+    ("nl", "Het was laat. '' Toen ging hij.", ["Het was laat. '' Toen ging hij."]),
+])
+def test_a_space_after_an_opening_mark(language: str, text: str, expected: list[str]) -> None:
+    assert sentences(text, language) == expected
