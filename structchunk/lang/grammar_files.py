@@ -31,6 +31,9 @@ _SECTIONS = {
                   "defer_to", "min_words", "ratio"),
 }
 
+# Word lists that name Unicode scripts (`scanner`: the `space` and `glued` rows).
+_SCRIPT_LISTS = ("space_scripts", "glued_scripts")
+
 # An abbreviation as written: letter groups separated by a period, a period and one space, or
 # one space ("z. B.", "et al."), hyphens inside a group ("Dipl.-Ing."), a period at the end.
 _GROUP = r"[\p{L}\p{M}°][\p{L}\p{M}°'’-]*"
@@ -104,8 +107,8 @@ def _check_words(value: Any, origin: str) -> None:
         raise GrammarError("words: must be a table", origin)
     for key, words in value.items():
         for word in string_list(words, f"words.{key}", origin):
-            if key == "space_scripts" and not _is_script(word):
-                raise GrammarError(f"words.space_scripts: {word!r} is not a Unicode "
+            if key in _SCRIPT_LISTS and not _is_script(word):
+                raise GrammarError(f"words.{key}: {word!r} is not a Unicode "
                                    "script name (Thai, Lao, ...)", origin)
             if not _WORD.fullmatch(word):
                 raise GrammarError(f"words.{key}: {word!r} is not a word (letters, "

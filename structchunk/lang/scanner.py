@@ -153,6 +153,18 @@ def _title_pattern(c: Classes) -> str | None:
         for pair in pairs) + ")"
 
 
+def _glued_pattern(c: Classes) -> str | None:
+    scripts = sorted(c.grammar.words.get("glued_scripts", ()))
+    if not scripts or "." in c.absent:
+        return None
+    # a full stop with no space after it, between two lowercase letters of a script in which
+    # no identifier is written with a period and a capital: a sentence glued to the next one
+    # ("жағдайы.XVIII ғасырдың"); whether it cuts is decided as at any full stop
+    letters = "".join(rf"\p{{{script}}}" for script in scripts)
+    return (rf"(?<=(?=[{letters}])\p{{Ll}}(?=[{letters}])\p{{Ll}})(?P<glued>\.)"
+            rf"(?=\p{{Lu}}\p{{L}})")
+
+
 def _final_pattern(c: Classes) -> str:
     final, closers, close = c.of(c.grammar.final), c.of(c.grammar.closers), c.close
     # or a quotation that opens right after the closing quote: “… जाऊ.”“पण …”
@@ -202,6 +214,10 @@ ROWS: tuple[ScannerRow, ...] = (
     # (Korean `-니다`): the `[words] sentence_endings` of the grammar
     ScannerRow("ending", lambda g, plain: frozenset(_anchor(e)[1][0] for e in _endings(g)),
                _ending_pattern, "_on_ending"),
+    # a sentence glued to the next in a script without such identifiers (`[words]
+    # glued_scripts`: Cyrillic); never where `plain` or `final` match (no space after it)
+    ScannerRow("glued", lambda g, plain: frozenset(".") if g.words.get("glued_scripts")
+               else frozenset(), _glued_pattern, "_on_glued"),
     # scripts that write no sentence punctuation (`[words] space_scripts`: Thai, Lao)
     ScannerRow("space", lambda g, plain: frozenset(" \r\n") if g.words.get("space_scripts")
                else frozenset(), _space_pattern, "_on_space"),

@@ -130,7 +130,7 @@ class RuleSegmenter(TerminatorRules):
         """The terminators of the plain case "word. Next", found by the scanner itself (see
         `scanner.PLAIN`): those no other alternative starts with (nor a quote, bracket or
         line bullet) and no rule without a word pattern applies to."""
-        others = (triggers(grammar, without=("plain", "final")) | grammar.line_bullets
+        others = (triggers(grammar, without=("plain", "final", "glued")) | grammar.line_bullets
                   | grammar.openers | grammar.closers)
         return "".join(char for char in ".?!" if char in grammar.final and char not in others
                        and all(rule.terminator is not None
@@ -292,6 +292,10 @@ class RuleSegmenter(TerminatorRules):
             if state.quotes is not None:
                 state.quotes.read(position)
             state.cut(position)
+
+    def _on_glued(self, state: State, match: regex.Match[str]) -> None:
+        """A full stop glued to the next sentence ("жағдайы.XVIII"): decided as any other."""
+        self._decide(state, match.start(), match.end(), match.end())
 
     def _on_title(self, state: State, match: regex.Match[str]) -> None:
         """A title in its marks ("《摔跤吧！爸爸》"): read whole, it ends no sentence."""

@@ -25,7 +25,7 @@ from structchunk.lang.segmenter import _QUOTE_CHAR, RuleSegmenter
 from structchunk.lang.sentences import rule_segmenter, sentence_spans
 from structchunk.lang.spans import NOT_SPACE, spans_between
 
-LANGUAGES = ("en", "de", "hi", "mr", "und")
+LANGUAGES = ("en", "de", "hi", "mr", "und", "ru")
 
 # Words the shortcuts must tell apart: abbreviations of every class and of several words,
 # their last words ("al" of "et al."), initials, enumeration labels, Roman numerals, numbers,
@@ -39,6 +39,8 @@ WORDS = [
     "हिंदी", "है", "डॉ", "क्र", "इ.स", "आहे", "१२", "ऑफ़", "naïve", "ǅemal", "Ⓐ",
     # last words of abbreviations ("Dist.", "Tues.", "Pres.") and the words before them
     "ist", "dist", "D", "es", "ues", "Tues", "res", "Pres", "P", "tal", "et", "Str", "tr",
+    # Cyrillic words, abbreviations and glued full stops ("хорошо.Потом", "ул.Ленина")
+    "хорошо", "Москва", "ул", "г", "т.е", "хорошо.Потом", "ул.Ленина", "жағдайы.XVIII",
 ]
 PUNCTUATION = [
     ".", ". ", ".  ", "? ", "! ", "?! ", "... ", ". . . ", "… ", "। ", "॥ ", "。", ".\n", ".\n\n",
@@ -128,7 +130,8 @@ def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     _agree(text, language)
 
 
-@pytest.mark.parametrize("language", ["es", "pl", "sk", "zh", "nl", "el", "id", "fi", "da", "fr"])
+@pytest.mark.parametrize("language", ["es", "pl", "sk", "zh", "nl", "el", "id", "fi", "da", "fr",
+                                      "ru", "kk"])
 @pytest.mark.parametrize("text", [
     "Viajó a los EE. UU. en 2010. Viajó a los EE. UU. El viaje. Hay dos EE. Luego. EE. Uu.",
     "Wyniosła 2,3 proc. w marcu. Wyniosła 2,3 proc. W kwietniu. 96 χλμ. από. 96 χλμ. Η πόλη.",
@@ -137,6 +140,7 @@ def test_shortcuts_agree_on_known_hard_cases(text: str, language: str) -> None:
     "Het was bekend. ...en toen. He paused. …and then. Ask Dr. ...smith. Hij zei ... en.",
     "Kantor di Lt. 5 Gedung. MPRS No. XXXIII tahun. Levina (ven. Татьяна) on. Den 7. Maj.",
     "Parti. « Je reviens ». Weg. ,, Ik kom. Laat. '' Toen. Vu M. « Bob ». ( Voir. ,, ,, Ja.",
+    "Жағдайы.XVIII ғасыр. Хорошо.Потом. ул.Ленина. г.Москва. http.Request. хорошо.Ok. да.\nНет",
 ])
 def test_shortcuts_agree_on_the_classes_of_many_languages(text: str, language: str) -> None:
     _agree(text, language)

@@ -152,3 +152,19 @@ def test_endings_and_conjunctions_of_one_language(language: str, text: str,
 ])
 def test_a_space_after_an_opening_mark(language: str, text: str, expected: list[str]) -> None:
     assert sentences(text, language) == expected
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    # a sentence glued to the next, in a script in which no identifier has a period
+    ("kk", "Ресейдің жағдайы.XVIII ғасырдың басында.",
+     ["Ресейдің жағдайы.", "XVIII ғасырдың басында."]),
+    ("ru", "Это было хорошо.Потом пошёл дождь.", ["Это было хорошо.", "Потом пошёл дождь."]),
+    # abbreviations and initials glued to a name stay
+    ("ru", "Он живёт на ул.Ленина и работает.", ["Он живёт на ул.Ленина и работает."]),
+    ("ru", "Он живёт в г.Москва и работает.", ["Он живёт в г.Москва и работает."]),
+    # Latin letters: an identifier ("http.Request"), in any language
+    ("ru", "Используйте http.Request здесь.", ["Используйте http.Request здесь."]),
+    ("en", "Use http.Request here.", ["Use http.Request here."]),
+])
+def test_a_sentence_glued_to_the_next(language: str, text: str, expected: list[str]) -> None:
+    assert sentences(text, language) == expected
