@@ -5,10 +5,11 @@ document's own language (`structchunk/lang/familiar.py`). What that must never d
 passage in another language (a German quote in an English page) for the page's language.
 This script puts such passages into the guides of corpus/docs and reads the label of each:
 
-- for every guide language and every UD language written in the same script, the first
-  `--guides` guides of that language each get one paragraph of sentences of the other
-  language (from `sentences/ud/`, drawn with a fixed seed), of about `--length` characters,
-  before a heading in the middle of the guide;
+- for every guide language and every other language written in the same script, the first
+  `--guides` guides of that language each get one paragraph of the other language, of about
+  `--length` characters, before a heading in the middle of the guide: consecutive gold
+  sentences of `sentences/ud/` (drawn with a fixed seed), or for a language without UD gold
+  (Hindi, Marathi, Sanskrit, Malay, ...) the first plain paragraphs of its guides;
 - the label at the paragraph's start (`structchunk.lang.regions.language_map`) is counted as
   the passage's language, the page's language, or another one.
 
@@ -42,7 +43,9 @@ def passages(root: Path, length: int) -> dict[str, list[str]]:
             record = json.loads(line)
             found.setdefault(record["lang"], []).extend(record["sentences"])
     draw = random.Random(length)
-    made: dict[str, list[str]] = {}
+    made: dict[str, list[str]] = {
+        code: paragraphs for code, paragraphs in guide_paragraphs(root, length).items()
+        if code not in found}
     for code, sentences in sorted(found.items()):
         made[code] = []
         for _ in range(4):
@@ -53,6 +56,23 @@ def passages(root: Path, length: int) -> dict[str, list[str]]:
                 index += 1
             made[code].append(paragraph)
     return made
+
+
+def guide_paragraphs(root: Path, length: int) -> dict[str, list[str]]:
+    """Per guide language, up to four plain paragraphs (no markup) of at least `length`
+    characters from its guides, cut at the first sentence end past `length`."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / "docs").rglob("*.md")):
+        code = path.relative_to(root / "docs").parts[0].split("-")[0]
+        kept = found.setdefault(code, [])
+        for paragraph in path.read_text(encoding="utf-8").split("\n\n"):
+            plain = paragraph.strip()
+            if len(kept) < 4 and len(plain) >= length and "\n" not in plain and not any(
+                    mark in plain for mark in "[]<>#*|`_{}()/"):
+                ends = [plain.find(stop, length) for stop in (". ", "। ", "? ", "! ")]
+                end = min((found_at for found_at in ends if found_at > 0), default=len(plain))
+                kept.append(plain[:end + 1])
+    return found
 
 
 def with_passage(text: str, passage: str) -> tuple[str, int]:
@@ -82,6 +102,8 @@ def main() -> None:
         counts = {"own": 0, "page": 0, "other": 0}
         taken: list[str] = []
         for code, paragraphs in passages(root, length).items():
+            if not paragraphs:
+                continue
             script = text_script(paragraphs[0], found.known)
             for page, paths in guides.items():
                 if page == code:
