@@ -9,7 +9,10 @@ anything else is done with it:
 - one of at least `MIN_WORDS` words, at least `SHARE` of them in the vocabulary, is in the
   dominant language: function words make up much of any text, and a text in another
   language (a German quote in an English page) shares almost none of them, so it is still
-  asked of the identifier and keeps its own label;
+  asked of the identifier and keeps its own label. So is one whose words begin with the
+  vocabulary's stems (first `STEM` letters; a shorter word whole), `STEM_SHARE` of them or
+  more: languages that inflect or attach (Turkish "projenizi", "projenizin"; Russian, Arabic,
+  Polish) rarely repeat a whole word, and their stems are what a page repeats;
 - one of fewer words in the vocabulary's script is too short to tell a language from its
   neighbours (the identifier is rarely sure of three words, and then the language around
   wins anyway): it takes the language of what encloses it, as a text too short to judge does;
@@ -18,9 +21,10 @@ anything else is done with it:
 
 Scripts that put no space between words (Han, kana, Thai) make no words to count, and their
 characters do not tell the languages written in them apart (Japanese kanji are Chinese
-characters). Where the openings are in such a script, a region whose letters beyond ASCII
-are all of it takes the dominant language (Chinese text in a Chinese page), and any other is
-judged (Japanese, whose kana are scripts of their own).
+characters). Where the openings are in such scripts, a region whose letters beyond ASCII are
+all of the scripts the openings are written in takes the dominant language (Chinese text in
+a Chinese page; kanji and kana in a Japanese one), and any other is judged (Japanese, whose
+kana are scripts of their own, in a Chinese page).
 
 The vocabulary depends only on the document, never on which regions were asked for first,
 so the answers stay a function of the document.
@@ -30,40 +34,59 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 
 from structchunk.lang.detect import UNJUDGED, Verdict
-from structchunk.lang.scripts import letters_beyond
+from structchunk.lang.scripts import letters_beyond, scripts_in
 
 # What may cling to a word: punctuation of the scripts the identifier judges.
 _CLINGING = "".join(chr(code) for code in range(0x21, 0x80) if not chr(code).isalnum()) + (
     "“”„‟‘’‚«»‹›—–…·।॥،؛؟۔。、，：；！？「」『』（）")
 MIN_WORDS = 5
 SHARE = 0.2
+# A word's stem: its first STEM letters. At least STEM_SHARE of a region's words with a stem
+# of the vocabulary place it too (benchmarks/foreign_passages.py: 4 letters at 20% took
+# Portuguese, Italian and Romanian paragraphs in Spanish pages for Spanish).
+STEM = 5
+STEM_SHARE = 0.25
+_STEM = itemgetter(slice(0, STEM))
 # Openings whose words are this long on average are in a script without spaces between words.
 SPACED_WORD = 12
+# Of the letters beyond ASCII of such openings, for a script to be one they are written in.
+SCRIPT_SHARE = 0.1
 
 
 def words(text: str) -> list[str]:
     """The words of `text`, case folded: split at spaces, punctuation stripped from the ends
     (a pattern for letters and marks costs a fifth of what the identifier does; one that
-    splits at every punctuation mark cuts a URL into many words the vocabulary lacks)."""
-    return [word for word in (token.strip(_CLINGING) for token in text.casefold().split())
-            if word]
+    splits at every punctuation mark cuts a URL into many words the vocabulary lacks). One
+    C loop over the tokens: no Python step per word."""
+    return [*filter(None, map(str.strip, text.casefold().split(), repeat(_CLINGING)))]
+
+
+def stems(found: Iterable[str]) -> frozenset[str]:
+    """The stems of words: their first `STEM` letters (a shorter word whole)."""
+    return frozenset(map(_STEM, found))
 
 
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """The words of a document's openings in its dominant language."""
+    """The words of a document's openings in its dominant language, and their stems."""
 
     language: str | None
     script: str | None  # of the openings: a text in another script is never placed
     known: AbstractSet[str]  # a set while the openings are read, then frozen
     spaced: bool = True  # whether the script puts spaces between words (see the module doc)
+    # where it does not: every script the openings are written in (see the module doc)
+    scripts: tuple[str, ...] = ()
+    stems: AbstractSet[str] = field(default=frozenset())  # of `known`, once frozen
 
     @classmethod
     def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
-        return cls(language, script, frozenset(word for text in texts for word in words(text)))
+        known = frozenset(word for text in texts for word in words(text))
+        return cls(language, script, known, stems=stems(known))
 
     def learn(self, text: str) -> None:
         """Add the words of `text` (to a vocabulary still being built)."""
@@ -71,23 +94,46 @@ class Vocabulary:
 
     def learn_words(self, found: list[str]) -> None:
         """Add words already split (to a vocabulary still being built)."""
-        assert isinstance(self.known, set)
+        assert isinstance(self.known, set) and isinstance(self.stems, set)
         self.known.update(found)
+        self.stems.update(map(_STEM, found))
 
     def frozen(self) -> Vocabulary:
-        return Vocabulary(self.language, self.script, frozenset(self.known))
+        return Vocabulary(self.language, self.script, frozenset(self.known), self.spaced,
+                          self.scripts, frozenset(self.stems))
+
+    @classmethod
+    def building(cls, language: str, script: str | None) -> Vocabulary:
+        """An empty vocabulary to `learn` into."""
+        return cls(language, script, set(), stems=set())
 
     @classmethod
     def of_blocks(cls, language: str, script: str | None, texts: list[str],
-                  split: list[list[str]] | None = None) -> Vocabulary:
+                  split: list[list[str]] | None = None,
+                  candidates: tuple[str, ...] = ()) -> Vocabulary:
         """The vocabulary of blocks in `language`: their words (`split`, where already
-        split), where their script puts spaces between words."""
+        split), where their script puts spaces between words; where it does not, those of
+        the `candidates` scripts that the blocks are written in (at least `SCRIPT_SHARE` of
+        their letters beyond ASCII)."""
         tokens = sum(len(text.split()) for text in texts)
         spaced = not tokens or sum(map(len, texts)) <= SPACED_WORD * tokens
         if not spaced:
-            return cls(language, script, frozenset(), spaced)
+            scripts = scripts_in("\n".join(texts), candidates, SCRIPT_SHARE)
+            if script is not None and script not in scripts:
+                scripts = (script, *scripts)
+            return cls(language, script, frozenset(), spaced, scripts)
         found = split if split is not None else [words(text) for text in texts]
-        return cls(language, script, frozenset(word for each in found for word in each), spaced)
+        known: set[str] = set()
+        for each in found:
+            known.update(each)
+        return cls(language, script, frozenset(known), spaced, stems=stems(known))
+
+    def familiar(self, found: list[str]) -> bool:
+        """Whether at least `SHARE` of the words `found` (at least one) are in the
+        vocabulary, or at least `STEM_SHARE` of them begin with one of its stems."""
+        if sum(map(self.known.__contains__, found)) >= SHARE * len(found):  # C loops
+            return True
+        return sum(map(self.stems.__contains__, map(_STEM, found))) >= STEM_SHARE * len(found)
 
     def place(self, sample: str, script: str) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""
@@ -96,24 +142,24 @@ class Vocabulary:
         found = words(sample)
         if len(found) < MIN_WORDS:
             return None
-        familiar = sum(map(self.known.__contains__, found))  # a C loop over the words
-        return self.language if familiar >= SHARE * len(found) else None
+        return self.language if self.familiar(found) else None
 
     def sort(self, sample: str, script: str | None) -> Verdict | None:
         """The verdict on a region's `sample` (of `script`) the vocabulary gives without the
         identifier (see the module doc): the dominant language, `UNJUDGED` for a few words
         the language around decides, or None where the text must be judged."""
-        if self.language is None or script != self.script or script is None:
+        if self.language is None or script is None:
             return None
         if not self.spaced:
-            return None if letters_beyond(script).search(sample) else Verdict(self.language)
-        found = words(sample)
-        if not self.known:
+            if script not in self.scripts or letters_beyond(*self.scripts).search(sample):
+                return None
+            return Verdict(self.language)
+        if script != self.script or not self.known:
             return None
+        found = words(sample)
         if len(found) < MIN_WORDS:
             return UNJUDGED
-        familiar = sum(map(self.known.__contains__, found))
-        return Verdict(self.language) if familiar >= SHARE * len(found) else None
+        return Verdict(self.language) if self.familiar(found) else None
 
 
 NO_VOCABULARY = Vocabulary(None, None, frozenset())

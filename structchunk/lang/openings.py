@@ -142,8 +142,8 @@ def _openings(blocks: tuple[str, ...], found: Knowledge) -> Openings:
         language = _names(verdict)
         if language is not None:
             if language not in sure:
-                sure[language] = Vocabulary(language, text_script(cleaned[index], found.known),
-                                            set())
+                sure[language] = Vocabulary.building(
+                    language, text_script(cleaned[index], found.known))
             sure[language].learn_words(words_of(index))
     named: dict[str, list[int]] = {}
     for index, verdict in enumerate(verdicts):
@@ -153,7 +153,8 @@ def _openings(blocks: tuple[str, ...], found: Knowledge) -> Openings:
     return Openings(tuple(verdicts), MappingProxyType({
         language: Vocabulary.of_blocks(
             language, text_script(cleaned[indices[0]], found.known),
-            [cleaned[index] for index in indices], [words_of(index) for index in indices])
+            [cleaned[index] for index in indices], [words_of(index) for index in indices],
+            found.known)
         for language, indices in named.items()}))
 
 

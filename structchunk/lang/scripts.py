@@ -109,9 +109,25 @@ def other_than(script: str) -> regex.Pattern[str]:
 
 
 @cache
-def letters_beyond(script: str) -> regex.Pattern[str]:
-    """A letter beyond ASCII that is not written in `script`."""
-    return regex.compile(rf"[\p{{L}}--\p{{ASCII}}--\p{{Script={script}}}]", regex.V1)
+def letters_beyond(*scripts: str) -> regex.Pattern[str]:
+    """A letter beyond ASCII that is written in none of `scripts`, counting the letters that
+    scripts share (Unicode's Script_Extensions: the prolonged sound mark "ー" of both kana)."""
+    outside = "".join(rf"--\p{{Script_Extensions={script}}}" for script in scripts)
+    return regex.compile(rf"[\p{{L}}--\p{{ASCII}}{outside}]", regex.V1)
+
+
+def scripts_in(text: str, scripts: tuple[str, ...], share: float) -> tuple[str, ...]:
+    """Those of `scripts` that at least `share` of the letters of `text` beyond ASCII are
+    written in, in their order (a few accented names in a Japanese page are not Latin text;
+    one pass in C per script)."""
+    wide = len(_WIDE_LETTER.findall(text))
+    return tuple(script for script in scripts
+                 if wide and len(_wide_member(script).findall(text)) >= share * wide)
+
+
+@cache
+def _wide_member(script: str) -> regex.Pattern[str]:
+    return regex.compile(rf"[[\p{{L}}--\p{{ASCII}}]&&\p{{Script={script}}}]", regex.V1)
 
 
 @cache
