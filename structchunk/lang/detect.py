@@ -116,12 +116,20 @@ def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS
     (`structchunk.lang.familiar`)."""
     if len(text) < least:
         return UNJUDGED
+    found = found or knowledge()
     sample = without_noise(text[:limit])
+    return judge_sample(sample, text_script(sample, found.known), found, least=least,
+                        place=place)
+
+
+def judge_sample(sample: str, script: str | None, found: Knowledge, *,
+                 least: int = MIN_LETTERS,
+                 place: Callable[[str, str], str | None] | None = None) -> Verdict:
+    """`judge` of a sample already cut and freed of noise, whose script is known (a caller
+    that has them saves finding them again)."""
     count = letters(sample)
     if count < max(1, least):
         return UNJUDGED
-    found = found or knowledge()
-    script = text_script(sample, found.known)
     if script is None:
         return UNJUDGED  # a script no data names: the identifier would only guess
     named = found.named(script)

@@ -9,10 +9,7 @@ anything else is done with it:
 - one of at least `MIN_WORDS` words, at least `SHARE` of them in the vocabulary, is in the
   dominant language: function words make up much of any text, and a text in another
   language (a German quote in an English page) shares almost none of them, so it is still
-  asked of the identifier and keeps its own label. So is one whose words begin with the
-  vocabulary's stems (first `STEM` letters; a shorter word whole), `STEM_SHARE` of them or
-  more: languages that inflect or attach (Turkish "projenizi", "projenizin"; Russian, Arabic,
-  Polish) rarely repeat a whole word, and their stems are what a page repeats;
+  asked of the identifier and keeps its own label;
 - one of fewer words in the vocabulary's script is too short to tell a language from its
   neighbours (the identifier is rarely sure of three words, and then the language around
   wins anyway): it takes the language of what encloses it, as a text too short to judge does;
@@ -34,9 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
-from operator import itemgetter
 
 from structchunk.lang.detect import UNJUDGED, Verdict
 from structchunk.lang.scripts import letters_beyond, scripts_in
@@ -46,12 +42,6 @@ _CLINGING = "".join(chr(code) for code in range(0x21, 0x80) if not chr(code).isa
     "“”„‟‘’‚«»‹›—–…·।॥،؛؟۔。、，：；！？「」『』（）")
 MIN_WORDS = 5
 SHARE = 0.2
-# A word's stem: its first STEM letters. At least STEM_SHARE of a region's words with a stem
-# of the vocabulary place it too (benchmarks/foreign_passages.py: 4 letters at 20% took
-# Portuguese, Italian and Romanian paragraphs in Spanish pages for Spanish).
-STEM = 5
-STEM_SHARE = 0.25
-_STEM = itemgetter(slice(0, STEM))
 # Openings whose words are this long on average are in a script without spaces between words.
 SPACED_WORD = 12
 # Of the letters beyond ASCII of such openings, for a script to be one they are written in.
@@ -66,14 +56,9 @@ def words(text: str) -> list[str]:
     return [*filter(None, map(str.strip, text.casefold().split(), repeat(_CLINGING)))]
 
 
-def stems(found: Iterable[str]) -> frozenset[str]:
-    """The stems of words: their first `STEM` letters (a shorter word whole)."""
-    return frozenset(map(_STEM, found))
-
-
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """The words of a document's openings in its dominant language, and their stems."""
+    """The words of a document's openings in its dominant language."""
 
     language: str | None
     script: str | None  # of the openings: a text in another script is never placed
@@ -81,12 +66,10 @@ class Vocabulary:
     spaced: bool = True  # whether the script puts spaces between words (see the module doc)
     # where it does not: every script the openings are written in (see the module doc)
     scripts: tuple[str, ...] = ()
-    stems: AbstractSet[str] = field(default=frozenset())  # of `known`, once frozen
 
     @classmethod
     def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
-        known = frozenset(word for text in texts for word in words(text))
-        return cls(language, script, known, stems=stems(known))
+        return cls(language, script, frozenset(word for text in texts for word in words(text)))
 
     def learn(self, text: str) -> None:
         """Add the words of `text` (to a vocabulary still being built)."""
@@ -94,18 +77,17 @@ class Vocabulary:
 
     def learn_words(self, found: list[str]) -> None:
         """Add words already split (to a vocabulary still being built)."""
-        assert isinstance(self.known, set) and isinstance(self.stems, set)
+        assert isinstance(self.known, set)
         self.known.update(found)
-        self.stems.update(map(_STEM, found))
 
     def frozen(self) -> Vocabulary:
         return Vocabulary(self.language, self.script, frozenset(self.known), self.spaced,
-                          self.scripts, frozenset(self.stems))
+                          self.scripts)
 
     @classmethod
     def building(cls, language: str, script: str | None) -> Vocabulary:
         """An empty vocabulary to `learn` into."""
-        return cls(language, script, set(), stems=set())
+        return cls(language, script, set())
 
     @classmethod
     def of_blocks(cls, language: str, script: str | None, texts: list[str],
@@ -123,23 +105,21 @@ class Vocabulary:
                 scripts = (script, *scripts)
             return cls(language, script, frozenset(), spaced, scripts)
         found = split if split is not None else [words(text) for text in texts]
-        known: set[str] = set()
-        for each in found:
-            known.update(each)
-        return cls(language, script, frozenset(known), spaced, stems=stems(known))
+        return cls(language, script, frozenset(word for each in found for word in each), spaced)
 
     def familiar(self, found: list[str]) -> bool:
         """Whether at least `SHARE` of the words `found` (at least one) are in the
-        vocabulary, or at least `STEM_SHARE` of them begin with one of its stems."""
-        if sum(map(self.known.__contains__, found)) >= SHARE * len(found):  # C loops
-            return True
-        return sum(map(self.stems.__contains__, map(_STEM, found))) >= STEM_SHARE * len(found)
+        vocabulary."""
+        return sum(map(self.known.__contains__, found)) >= SHARE * len(found)  # a C loop
 
-    def place(self, sample: str, script: str) -> str | None:
+    def place(self, sample: str, script: str | None) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""
+        return self.place_words(words(sample), script)
+
+    def place_words(self, found: list[str], script: str | None) -> str | None:
+        """`place` of a text already split into words (`found`)."""
         if self.language is None or script != self.script or not self.known:
             return None
-        found = words(sample)
         if len(found) < MIN_WORDS:
             return None
         return self.language if self.familiar(found) else None

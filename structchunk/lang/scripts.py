@@ -11,6 +11,7 @@ a language alone is confirmed by counting its letters (one pass in C).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -118,16 +119,14 @@ def letters_beyond(*scripts: str) -> regex.Pattern[str]:
 
 def scripts_in(text: str, scripts: tuple[str, ...], share: float) -> tuple[str, ...]:
     """Those of `scripts` that at least `share` of the letters of `text` beyond ASCII are
-    written in, in their order (a few accented names in a Japanese page are not Latin text;
-    one pass in C per script)."""
-    wide = len(_WIDE_LETTER.findall(text))
-    return tuple(script for script in scripts
-                 if wide and len(_wide_member(script).findall(text)) >= share * wide)
-
-
-@cache
-def _wide_member(script: str) -> regex.Pattern[str]:
-    return regex.compile(rf"[[\p{{L}}--\p{{ASCII}}]&&\p{{Script={script}}}]", regex.V1)
+    written in, in their order (a few accented names in a Japanese page are not Latin text):
+    each distinct letter's script is looked up once."""
+    counts = Counter(_WIDE_LETTER.findall(text))
+    wide = sum(counts.values())
+    found: Counter[str | None] = Counter()
+    for char, count in counts.items():
+        found[script_of(char, scripts)] += count
+    return tuple(script for script in scripts if wide and found[script] >= share * wide)
 
 
 @cache
