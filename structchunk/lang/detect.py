@@ -72,6 +72,12 @@ class Verdict:
 UNJUDGED = Verdict()
 
 
+@lru_cache(maxsize=512)
+def named_verdict(language: str) -> Verdict:
+    """The verdict naming `language`, made once (most regions get one)."""
+    return Verdict(language)
+
+
 @dataclass(frozen=True, eq=False)
 class Knowledge:
     """What judging needs from the grammar search path, gathered once per path."""
@@ -134,10 +140,10 @@ def judge_sample(sample: str, script: str | None, found: Knowledge, *,
         return UNJUDGED  # a script no data names: the identifier would only guess
     named = found.named(script)
     if named is not None and share_of(script, sample, count) >= found.scripts.share:
-        return Verdict(named)
+        return named_verdict(named)
     placed = place(sample, script) if place is not None else None
     if placed is not None:
-        return Verdict(placed)
+        return named_verdict(placed)
     # a few letters of such a script decide nothing; close neighbours the identifier confuses
     # are told apart by their own letters and words (`structchunk.lang.neighbours`)
     return Verdict(None, neighbours().settle(sample, identify(sample)))

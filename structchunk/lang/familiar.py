@@ -34,7 +34,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import repeat
 
-from structchunk.lang.detect import UNJUDGED, Verdict
+from structchunk.lang.detect import UNJUDGED, Verdict, named_verdict
 from structchunk.lang.scripts import letters_beyond, scripts_in
 
 # What may cling to a word: punctuation of the scripts the identifier judges.
@@ -133,13 +133,13 @@ class Vocabulary:
         if not self.spaced:
             if script not in self.scripts or letters_beyond(*self.scripts).search(sample):
                 return None
-            return Verdict(self.language)
+            return named_verdict(self.language)
         if script != self.script or not self.known:
             return None
         found = words(sample)
         if len(found) < MIN_WORDS:
             return UNJUDGED
-        return Verdict(self.language) if self.familiar(found) else None
+        return named_verdict(self.language) if self.familiar(found) else None
 
 
 NO_VOCABULARY = Vocabulary(None, None, frozenset())

@@ -164,17 +164,18 @@ class _Reading:
         opening = block[:PIECE]
         sample = without_noise(opening)
         script = text_script(sample, self.found.known)
-        if _few_words(opening, script, self.sure):
+        found_words = words(sample)
+        if _few_words(opening, found_words, script, self.sure):
             verdict = UNJUDGED
         elif _decided(self.weights, left):
             # the openings left cannot outweigh the leading language: only placed, not asked
-            placed = self.place(words(sample), script or "")
+            placed = self.place(found_words, script or "")
             verdict = Verdict(placed) if placed is not None else UNJUDGED
         elif len(block) < MIN_LETTERS:
             verdict = UNJUDGED  # too short to judge (as `judge` says)
         else:
-            verdict = judge_sample(sample, script, self.found, place=lambda text, _script:
-                                   self.place(words(text), script))
+            verdict = judge_sample(sample, script, self.found, place=lambda _text, _script:
+                                   self.place(found_words, script))
         self.verdicts[index] = verdict
         _weigh(self.weights, verdict, block)
         language = _names(verdict)
@@ -208,12 +209,14 @@ def _names(verdict: Verdict, least: float = DECISIVE) -> str | None:
     return None
 
 
-def _few_words(opening: str, script: str | None, sure: dict[str, Vocabulary]) -> bool:
-    """Whether an opening (of `script`, once freed of noise) has too few words to weigh
-    against the sure openings of its script (a heading between paragraphs)."""
+def _few_words(opening: str, found_words: list[str], script: str | None,
+               sure: dict[str, Vocabulary]) -> bool:
+    """Whether an opening (`found_words` and `script` once freed of noise: a line of links
+    is no prose) has too few words to weigh against the sure openings of its script (a
+    heading between paragraphs)."""
     if not sure or len(opening) > SPACED_WORD * len(opening.split()):
         return False  # runs this long are sentences of a script without spaces between words
-    if len(words(opening)) >= MIN_WORDS:
+    if len(found_words) >= MIN_WORDS:
         return False
     return any(vocabulary.script == script for vocabulary in sure.values())
 

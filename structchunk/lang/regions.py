@@ -83,6 +83,7 @@ class _LanguageMap:
     def __init__(self, document: Document) -> None:
         self.text = document.text
         self.found = knowledge()
+        self.ascii_script = text_script("a", self.found.known)  # that of every ASCII text
         self.document = document
         self.vocabulary: Vocabulary | None = None
         spans, regions = _collect(document.root)
@@ -114,6 +115,11 @@ class _LanguageMap:
         """Judge the scope, and its enclosing scopes only as far as their language matters."""
         if self.settled[scope]:
             return self.languages[scope]
+        named = self._verdict(scope).language
+        if named is not None:  # most regions: named by their script or the vocabulary
+            self.languages[scope] = named
+            self.settled[scope] = True
+            return named
         chain: list[tuple[int, Verdict]] = []
         while scope >= 0 and not self.settled[scope]:
             verdict = self._verdict(scope)
@@ -145,7 +151,8 @@ class _LanguageMap:
             return UNJUDGED
         if self.vocabulary is None:
             self.vocabulary = document_vocabulary(self.document, self.language(0), self.found)
-        sorted_out = self.vocabulary.sort(sample, text_script(sample, self.found.known))
+        script = self.ascii_script if sample.isascii() else text_script(sample, self.found.known)
+        sorted_out = self.vocabulary.sort(sample, script)
         return sorted_out if sorted_out is not None else judge(sample, self.found)
 
 
