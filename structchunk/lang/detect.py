@@ -25,7 +25,7 @@ from functools import lru_cache
 from structchunk.lang.counting import letters
 from structchunk.lang.grammars import DEFAULT_LANGUAGE
 from structchunk.lang.identifier import Guesses, identify, known_languages
-from structchunk.lang.neighbours import neighbours
+from structchunk.lang.neighbours import Neighbours, neighbours
 from structchunk.lang.noise import without_noise
 from structchunk.lang.profiles import Profiles, language_profiles
 from structchunk.lang.scripts import ScriptData, script_data, share_of, text_script
@@ -85,6 +85,7 @@ class Knowledge:
     scripts: ScriptData
     profiles: Profiles
     known: tuple[str, ...]  # every script named, in the order a letter is tested against
+    neighbours: Neighbours
 
     def named(self, script: str) -> str | None:
         """The language a script names alone, or None where the identifier decides."""
@@ -95,13 +96,13 @@ class Knowledge:
 
 
 def knowledge() -> Knowledge:
-    return _knowledge(script_data(), language_profiles())
+    return _knowledge(script_data(), language_profiles(), neighbours())
 
 
 @lru_cache(maxsize=16)
-def _knowledge(scripts: ScriptData, profiles: Profiles) -> Knowledge:
+def _knowledge(scripts: ScriptData, profiles: Profiles, table: Neighbours) -> Knowledge:
     known = dict.fromkeys([*scripts.identified, *scripts.main, *profiles.by_script])
-    return Knowledge(scripts, profiles, tuple(known))
+    return Knowledge(scripts, profiles, tuple(known), table)
 
 
 def supported_languages() -> tuple[str, ...]:
@@ -146,7 +147,7 @@ def judge_sample(sample: str, script: str | None, found: Knowledge, *,
         return named_verdict(placed)
     # a few letters of such a script decide nothing; close neighbours the identifier confuses
     # are told apart by their own letters and words (`structchunk.lang.neighbours`)
-    return Verdict(None, neighbours().settle(sample, identify(sample)))
+    return Verdict(None, found.neighbours.settle(sample, identify(sample)))
 
 
 def detect_language(text: str, prior: str | None = None) -> str | None:

@@ -165,6 +165,8 @@ class _Reading:
         sample = without_noise(opening)
         script = text_script(sample, self.found.known)
         found_words = words(sample)
+        if len(block) <= PIECE:
+            self.split[index] = found_words  # the whole block: its words are the sample's
         if _few_words(opening, found_words, script, self.sure):
             verdict = UNJUDGED
         elif _decided(self.weights, left):
