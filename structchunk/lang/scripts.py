@@ -126,7 +126,8 @@ def scripts_in(text: str, scripts: tuple[str, ...], share: float) -> tuple[str, 
     found: Counter[str | None] = Counter()
     for char, count in counts.items():
         found[script_of(char, scripts)] += count
-    return tuple(script for script in scripts if wide and found[script] >= share * wide)
+    return tuple(script for script in scripts
+                 if found[script] and found[script] >= share * wide)
 
 
 @cache
