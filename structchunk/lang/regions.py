@@ -159,9 +159,13 @@ class _LanguageMap:
 def _collect(root: Node) -> tuple[list[int], list[int]]:
     """The scopes and regions of the tree, in order: (start, end, parent) of each scope, the
     document first with span (-1, -1), and (start, end, scope) of each region, flat. One
-    loop over the nodes, not a call per node."""
+    loop over the nodes, not a call per node.
+
+    A scope's start is that of its first prose block: a section is judged on its words, not
+    on the code, HTML or front matter it opens with (a scope of no prose keeps its own)."""
     spans = [-1, -1, -1]
     regions: list[int] = []
+    unset: list[int] = []  # scopes opened whose first prose block is still to come
     stack = [(root, 0)]
     while stack:
         node, parent = stack.pop()
@@ -173,8 +177,12 @@ def _collect(root: Node) -> tuple[list[int], list[int]]:
         if kind is not NodeKind.DOCUMENT:
             scope = len(spans) // 3
             spans += (node.start, node.end, parent)
+            unset.append(scope)
         if kind in DESCEND and node.children:
             stack.extend(zip(reversed(node.children), repeat(scope)))
         else:
             regions += (node.start, node.end, scope)
+            for waiting in unset:  # this scope and those around it still without prose
+                spans[3 * waiting] = node.start
+            unset.clear()
     return spans, regions

@@ -1,4 +1,5 @@
-"""The language map's columns, collected in one loop, are those of the plain recursive walk."""
+"""The language map's columns, collected in one loop, are those of the plain recursive walk;
+a section is judged on its prose, not on the code or HTML it opens with."""
 
 from __future__ import annotations
 
@@ -15,23 +16,31 @@ SAMPLES = sorted(path for path in (Path(__file__).parents[2] / "corpus_samples")
 
 
 def reference(root: Node) -> tuple[list[int], list[int]]:
-    """The walk the loop replaced: a call per node, scopes and regions in preorder."""
+    """The walk the loop replaced, a call per node, scopes and regions in preorder; each
+    scope starts at its first prose block (a block that is not code, HTML, ...)."""
     spans = [-1, -1, -1]
     regions: list[int] = []
 
-    def walk(node: Node, parent: int) -> None:
+    def walk(node: Node, parent: int) -> int | None:
+        """The start of the first prose block at or under `node`, if any."""
         if node.kind in NOT_PROSE:
             regions.extend((node.start, node.end, parent))
-            return
+            return None
         scope = 0
         if node.kind is not NodeKind.DOCUMENT:
             scope = len(spans) // 3
             spans.extend((node.start, node.end, parent))
+        first = None
         if node.kind in DESCEND and node.children:
             for child in node.children:
-                walk(child, scope)
+                found = walk(child, scope)
+                first = found if first is None else first
         else:
             regions.extend((node.start, node.end, scope))
+            first = node.start
+        if scope and first is not None:
+            spans[3 * scope] = first
+        return first
 
     walk(root, 0)
     return spans, regions
@@ -57,3 +66,20 @@ def test_the_loop_collects_what_the_recursive_walk_does(page: str) -> None:
 def test_the_loop_collects_what_the_recursive_walk_does_on_real_pages(path: Path) -> None:
     document = structchunk.parse(path, format="markdown")
     assert _collect(document.root) == reference(document.root)
+
+
+METADATA = ('<!--\nTRANSLATOR_METADATA:\n{\n  "original_hash": "66b61d96936cf25d20fcb411d4ce",\n'
+            '  "translation_date": "2025-09-03T22:46:25+00:00",\n  "source_file": "lesson.md"'
+            '\n}\n-->\n')
+GERMAN_LESSON = ("# Netzwerke mit Zero Trust\n\nDas Netzwerk bietet eine entscheidende Ebene der "
+                 "Kontrollen. In dieser Lektion lernen wir mehr darüber, wie man es schützt.\n\n"
+                 "## Was ist Segmentierung?\n\nSegmentierung teilt ein Netzwerk in kleinere Teile, "
+                 "damit sich ein Angreifer nicht frei darin bewegen kann.\n")
+
+
+def test_a_section_opening_with_html_is_judged_on_its_prose() -> None:
+    from structchunk.lang.regions import language_map
+
+    document = structchunk.parse_text(METADATA + GERMAN_LESSON, format="markdown")
+    assert document.language == "de"
+    assert language_map(document)(0) == "de"  # the comment takes the lesson's language
