@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain, repeat
 
 from structchunk.lang.detect import UNJUDGED, Verdict, named_verdict
 from structchunk.lang.scripts import letters_beyond, scripts_in
@@ -96,16 +96,17 @@ class Vocabulary:
         """The vocabulary of blocks in `language`: their words (`split`, where already
         split), where their script puts spaces between words; where it does not, those of
         the `candidates` scripts that the blocks are written in (at least `SCRIPT_SHARE` of
-        their letters beyond ASCII)."""
-        tokens = sum(len(text.split()) for text in texts)
+        their letters beyond ASCII). The words tell the script's way too: runs of letters
+        `SPACED_WORD` long or longer on average are sentences without spaces."""
+        found = split if split is not None else [words(text) for text in texts]
+        tokens = sum(map(len, found))
         spaced = not tokens or sum(map(len, texts)) <= SPACED_WORD * tokens
         if not spaced:
             scripts = scripts_in("\n".join(texts), candidates, SCRIPT_SHARE)
             if script is not None and script not in scripts:
                 scripts = (script, *scripts)
             return cls(language, script, frozenset(), spaced, scripts)
-        found = split if split is not None else [words(text) for text in texts]
-        return cls(language, script, frozenset(word for each in found for word in each), spaced)
+        return cls(language, script, frozenset(chain.from_iterable(found)), spaced)
 
     def familiar(self, found: list[str]) -> bool:
         """Whether at least `SHARE` of the words `found` (at least one) are in the
