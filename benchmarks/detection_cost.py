@@ -41,6 +41,7 @@ def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> l
     by the document's vocabulary, `structchunk.lang.familiar`)."""
     judged: list[str] = []
     judge = regions.judge
+    judge_sample = openings.judge_sample
     ask = detect.identify
 
     def recording_identify(text: str, candidates: int = 3) -> detect.Guesses:
@@ -52,13 +53,19 @@ def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> l
         judged.append(text[:options.get("limit", detect.SAMPLE)])
         return judge(text, found, **options)  # type: ignore[arg-type]
 
+    def recording_sample(sample: str, *arguments: object, **options: object) -> detect.Verdict:
+        judged.append(sample)  # an opening, cut and freed of noise
+        return judge_sample(sample, *arguments, **options)  # type: ignore[arg-type]
+
     regions.judge = openings.judge = recording_judge  # type: ignore[assignment]
+    openings.judge_sample = recording_sample  # type: ignore[assignment]
     detect.identify = recording_identify
     try:
         for source in sources:
             structchunk.split(source, format="markdown")
     finally:
         regions.judge = openings.judge = judge
+        openings.judge_sample = judge_sample
         detect.identify = ask
     return judged
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from structchunk.lang.counting import letters
 from structchunk.lang.grammars import DEFAULT_LANGUAGE
 from structchunk.lang.identifier import Guesses, identify, known_languages
-from structchunk.lang.neighbours import neighbours
+from structchunk.lang.neighbours import Neighbours, neighbours
 from structchunk.lang.noise import without_noise
 from structchunk.lang.profiles import Profiles, language_profiles
 from structchunk.lang.scripts import ScriptData, script_data, share_of, text_script
@@ -72,6 +72,12 @@ class Verdict:
 UNJUDGED = Verdict()
 
 
+@lru_cache(maxsize=512)
+def named_verdict(language: str) -> Verdict:
+    """The verdict naming `language`, made once (most regions get one)."""
+    return Verdict(language)
+
+
 @dataclass(frozen=True, eq=False)
 class Knowledge:
     """What judging needs from the grammar search path, gathered once per path."""
@@ -79,6 +85,7 @@ class Knowledge:
     scripts: ScriptData
     profiles: Profiles
     known: tuple[str, ...]  # every script named, in the order a letter is tested against
+    neighbours: Neighbours
 
     def named(self, script: str) -> str | None:
         """The language a script names alone, or None where the identifier decides."""
@@ -89,13 +96,13 @@ class Knowledge:
 
 
 def knowledge() -> Knowledge:
-    return _knowledge(script_data(), language_profiles())
+    return _knowledge(script_data(), language_profiles(), neighbours())
 
 
 @lru_cache(maxsize=16)
-def _knowledge(scripts: ScriptData, profiles: Profiles) -> Knowledge:
+def _knowledge(scripts: ScriptData, profiles: Profiles, table: Neighbours) -> Knowledge:
     known = dict.fromkeys([*scripts.identified, *scripts.main, *profiles.by_script])
-    return Knowledge(scripts, profiles, tuple(known))
+    return Knowledge(scripts, profiles, tuple(known), table)
 
 
 def supported_languages() -> tuple[str, ...]:
@@ -116,23 +123,31 @@ def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS
     (`structchunk.lang.familiar`)."""
     if len(text) < least:
         return UNJUDGED
+    found = found or knowledge()
     sample = without_noise(text[:limit])
+    return judge_sample(sample, text_script(sample, found.known), found, least=least,
+                        place=place)
+
+
+def judge_sample(sample: str, script: str | None, found: Knowledge, *,
+                 least: int = MIN_LETTERS,
+                 place: Callable[[str, str], str | None] | None = None) -> Verdict:
+    """`judge` of a sample already cut and freed of noise, whose script is known (a caller
+    that has them saves finding them again)."""
     count = letters(sample)
     if count < max(1, least):
         return UNJUDGED
-    found = found or knowledge()
-    script = text_script(sample, found.known)
     if script is None:
         return UNJUDGED  # a script no data names: the identifier would only guess
     named = found.named(script)
     if named is not None and share_of(script, sample, count) >= found.scripts.share:
-        return Verdict(named)
+        return named_verdict(named)
     placed = place(sample, script) if place is not None else None
     if placed is not None:
-        return Verdict(placed)
+        return named_verdict(placed)
     # a few letters of such a script decide nothing; close neighbours the identifier confuses
     # are told apart by their own letters and words (`structchunk.lang.neighbours`)
-    return Verdict(None, neighbours().settle(sample, identify(sample)))
+    return Verdict(None, found.neighbours.settle(sample, identify(sample)))
 
 
 def detect_language(text: str, prior: str | None = None) -> str | None:

@@ -18,9 +18,10 @@ anything else is done with it:
 
 Scripts that put no space between words (Han, kana, Thai) make no words to count, and their
 characters do not tell the languages written in them apart (Japanese kanji are Chinese
-characters). Where the openings are in such a script, a region whose letters beyond ASCII
-are all of it takes the dominant language (Chinese text in a Chinese page), and any other is
-judged (Japanese, whose kana are scripts of their own).
+characters). Where the openings are in such scripts, a region whose letters beyond ASCII are
+all of the scripts the openings are written in takes the dominant language (Chinese text in
+a Chinese page; kanji and kana in a Japanese one), and any other is judged (Japanese, whose
+kana are scripts of their own, in a Chinese page).
 
 The vocabulary depends only on the document, never on which regions were asked for first,
 so the answers stay a function of the document.
@@ -31,9 +32,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import chain, repeat
 
-from structchunk.lang.detect import UNJUDGED, Verdict
-from structchunk.lang.scripts import letters_beyond
+from structchunk.lang.detect import UNJUDGED, Verdict, named_verdict
+from structchunk.lang.scripts import letters_beyond, scripts_in
 
 # What may cling to a word: punctuation of the scripts the identifier judges.
 _CLINGING = "".join(chr(code) for code in range(0x21, 0x80) if not chr(code).isalnum()) + (
@@ -42,14 +44,16 @@ MIN_WORDS = 5
 SHARE = 0.2
 # Openings whose words are this long on average are in a script without spaces between words.
 SPACED_WORD = 12
+# Of the letters beyond ASCII of such openings, for a script to be one they are written in.
+SCRIPT_SHARE = 0.1
 
 
 def words(text: str) -> list[str]:
     """The words of `text`, case folded: split at spaces, punctuation stripped from the ends
     (a pattern for letters and marks costs a fifth of what the identifier does; one that
-    splits at every punctuation mark cuts a URL into many words the vocabulary lacks)."""
-    return [word for word in (token.strip(_CLINGING) for token in text.casefold().split())
-            if word]
+    splits at every punctuation mark cuts a URL into many words the vocabulary lacks). One
+    C loop over the tokens: no Python step per word."""
+    return [*filter(None, map(str.strip, text.casefold().split(), repeat(_CLINGING)))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,8 @@ class Vocabulary:
     script: str | None  # of the openings: a text in another script is never placed
     known: AbstractSet[str]  # a set while the openings are read, then frozen
     spaced: bool = True  # whether the script puts spaces between words (see the module doc)
+    # where it does not: every script the openings are written in (see the module doc)
+    scripts: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, language: str | None, script: str | None, texts: Iterable[str]) -> Vocabulary:
@@ -75,45 +81,66 @@ class Vocabulary:
         self.known.update(found)
 
     def frozen(self) -> Vocabulary:
-        return Vocabulary(self.language, self.script, frozenset(self.known))
+        return Vocabulary(self.language, self.script, frozenset(self.known), self.spaced,
+                          self.scripts)
+
+    @classmethod
+    def building(cls, language: str, script: str | None) -> Vocabulary:
+        """An empty vocabulary to `learn` into."""
+        return cls(language, script, set())
 
     @classmethod
     def of_blocks(cls, language: str, script: str | None, texts: list[str],
-                  split: list[list[str]] | None = None) -> Vocabulary:
+                  split: list[list[str]] | None = None,
+                  candidates: tuple[str, ...] = ()) -> Vocabulary:
         """The vocabulary of blocks in `language`: their words (`split`, where already
-        split), where their script puts spaces between words."""
-        tokens = sum(len(text.split()) for text in texts)
+        split), where their script puts spaces between words; where it does not, those of
+        the `candidates` scripts that the blocks are written in (at least `SCRIPT_SHARE` of
+        their letters beyond ASCII). The words tell the script's way too: runs of letters
+        `SPACED_WORD` long or longer on average are sentences without spaces."""
+        found = split if split is not None else [words(text) for text in texts]
+        tokens = sum(map(len, found))
         spaced = not tokens or sum(map(len, texts)) <= SPACED_WORD * tokens
         if not spaced:
-            return cls(language, script, frozenset(), spaced)
-        found = split if split is not None else [words(text) for text in texts]
-        return cls(language, script, frozenset(word for each in found for word in each), spaced)
+            scripts = scripts_in("\n".join(texts), candidates, SCRIPT_SHARE)
+            if script is not None and script not in scripts:
+                scripts = (script, *scripts)
+            return cls(language, script, frozenset(), spaced, scripts)
+        return cls(language, script, frozenset(chain.from_iterable(found)), spaced)
 
-    def place(self, sample: str, script: str) -> str | None:
+    def familiar(self, found: list[str]) -> bool:
+        """Whether at least `SHARE` of the words `found` (at least one) are in the
+        vocabulary."""
+        return sum(map(self.known.__contains__, found)) >= SHARE * len(found)  # a C loop
+
+    def place(self, sample: str, script: str | None) -> str | None:
         """The dominant language where `sample`'s words are mostly the document's own."""
+        return self.place_words(words(sample), script)
+
+    def place_words(self, found: list[str], script: str | None) -> str | None:
+        """`place` of a text already split into words (`found`)."""
         if self.language is None or script != self.script or not self.known:
             return None
-        found = words(sample)
         if len(found) < MIN_WORDS:
             return None
-        familiar = sum(map(self.known.__contains__, found))  # a C loop over the words
-        return self.language if familiar >= SHARE * len(found) else None
+        return self.language if self.familiar(found) else None
 
     def sort(self, sample: str, script: str | None) -> Verdict | None:
         """The verdict on a region's `sample` (of `script`) the vocabulary gives without the
         identifier (see the module doc): the dominant language, `UNJUDGED` for a few words
         the language around decides, or None where the text must be judged."""
-        if self.language is None or script != self.script or script is None:
+        if self.language is None or script is None:
             return None
         if not self.spaced:
-            return None if letters_beyond(script).search(sample) else Verdict(self.language)
-        found = words(sample)
-        if not self.known:
+            if script not in self.scripts or letters_beyond(*self.scripts).search(sample):
+                return None
+            return named_verdict(self.language)
+        if script != self.script or not self.known:
             return None
+        found = words(sample)
         if len(found) < MIN_WORDS:
             return UNJUDGED
-        familiar = sum(map(self.known.__contains__, found))
-        return Verdict(self.language) if familiar >= SHARE * len(found) else None
+        return named_verdict(self.language) if self.familiar(found) else None
 
 
 NO_VOCABULARY = Vocabulary(None, None, frozenset())

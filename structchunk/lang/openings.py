@@ -25,11 +25,13 @@ from types import MappingProxyType
 
 from structchunk.lang.detect import (
     DECISIVE,
+    MIN_LETTERS,
     MIN_PROBABILITY,
     UNJUDGED,
     Knowledge,
     Verdict,
     judge,
+    judge_sample,
     knowledge,
 )
 from structchunk.lang.familiar import MIN_WORDS, NO_VOCABULARY, SPACED_WORD, Vocabulary, words
@@ -81,11 +83,26 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
 def document_pieces(document: Document, length: int = PIECE) -> list[str]:
     """The openings (`length` characters) of up to `DOCUMENT_PIECES` prose blocks spread
     evenly over the document."""
-    blocks: list[Node] = []
-    _prose_blocks(document.root, blocks)
-    step = max(1, len(blocks) // DOCUMENT_PIECES)
     return [document.text[node.start:min(node.end, node.start + length)]
-            for node in blocks[::step][:DOCUMENT_PIECES]]
+            for node in _spread_blocks(document.root)]
+
+
+# The blocks `_spread_blocks` found last, with the root of their tree: a document's pieces
+# are asked for when its language is found and again when its regions are judged.
+_last: tuple[Node, list[Node]] | None = None
+
+
+def _spread_blocks(root: Node) -> list[Node]:
+    """Up to `DOCUMENT_PIECES` prose blocks spread evenly over the tree under `root`."""
+    global _last
+    last = _last  # one read: another thread may replace it
+    if last is not None and last[0] is root:
+        return last[1]
+    blocks = _prose_blocks(root)
+    step = max(1, len(blocks) // DOCUMENT_PIECES)
+    spread = blocks[::step][:DOCUMENT_PIECES]
+    _last = (root, spread)
+    return spread
 
 
 def document_vocabulary(document: Document, language: str | None,
@@ -106,55 +123,83 @@ def openings(blocks: tuple[str, ...], found: Knowledge | None = None) -> Opening
 # are: the second time is a look-up.
 @lru_cache(maxsize=32)
 def _openings(blocks: tuple[str, ...], found: Knowledge) -> Openings:
-    cleaned = [without_noise(block) for block in blocks]
-    split: dict[int, list[str]] = {}
+    reading = _Reading(blocks, found)
+    order = sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE]))
+    left = sum(min(len(block), PIECE) for block in blocks)
+    for index in order:
+        reading.read(index, left)
+        left -= min(len(blocks[index]), PIECE)
+    return reading.result()
 
-    def words_of(index: int) -> list[str]:
-        if index not in split:
-            split[index] = words(cleaned[index])
-        return split[index]
 
-    sure: dict[str, Vocabulary] = {}
+class _Reading:
+    """The openings of one document as they are judged, longest first (see the module doc):
+    each block is freed of noise, and its words split, at most once."""
 
-    def place(sample: str, script: str) -> str | None:
-        for vocabulary in sure.values():
-            placed = vocabulary.place(sample, script)
+    def __init__(self, blocks: tuple[str, ...], found: Knowledge) -> None:
+        self.blocks = blocks
+        self.found = found
+        self.cleaned = [without_noise(block) for block in blocks]
+        self.split: dict[int, list[str]] = {}
+        self.sure: dict[str, Vocabulary] = {}
+        self.weights: dict[str, float] = {}
+        self.verdicts: list[Verdict] = [UNJUDGED] * len(blocks)
+
+    def words_of(self, index: int) -> list[str]:
+        if index not in self.split:
+            self.split[index] = words(self.cleaned[index])
+        return self.split[index]
+
+    def place(self, found_words: list[str], script: str | None) -> str | None:
+        """The language of a sure vocabulary that holds the opening's words, if any."""
+        for vocabulary in self.sure.values():
+            placed = vocabulary.place_words(found_words, script)
             if placed is not None:
                 return placed
         return None
 
-    verdicts: list[Verdict] = [UNJUDGED] * len(blocks)
-    order = sorted(range(len(blocks)), key=lambda index: -len(blocks[index][:PIECE]))
-    weights: dict[str, float] = {}
-    for position, index in enumerate(order):
-        block = blocks[index]
-        if _few_words(block[:PIECE], sure, found):
+    def read(self, index: int, left: int) -> None:
+        """Judge opening `index`, with openings weighing `left` still to come (itself too)."""
+        block = self.blocks[index]
+        opening = block[:PIECE]
+        sample = without_noise(opening)
+        script = text_script(sample, self.found.known)
+        found_words = words(sample)
+        if len(block) <= PIECE:
+            self.split[index] = found_words  # the whole block: its words are the sample's
+        if _few_words(opening, found_words, script, self.sure):
             verdict = UNJUDGED
-        elif _decided(weights, sum(min(len(blocks[rest]), PIECE) for rest in order[position:])):
+        elif _decided(self.weights, left):
             # the openings left cannot outweigh the leading language: only placed, not asked
-            opening = without_noise(block[:PIECE])
-            placed = place(opening, text_script(opening, found.known) or "")
+            placed = self.place(found_words, script or "")
             verdict = Verdict(placed) if placed is not None else UNJUDGED
+        elif len(block) < MIN_LETTERS:
+            verdict = UNJUDGED  # too short to judge (as `judge` says)
         else:
-            verdict = judge(block, found, limit=PIECE, place=place)
-        verdicts[index] = verdict
-        _weigh(weights, verdict, block)
+            verdict = judge_sample(sample, script, self.found, place=lambda _text, _script:
+                                   self.place(found_words, script))
+        self.verdicts[index] = verdict
+        _weigh(self.weights, verdict, block)
         language = _names(verdict)
         if language is not None:
-            if language not in sure:
-                sure[language] = Vocabulary(language, text_script(cleaned[index], found.known),
-                                            set())
-            sure[language].learn_words(words_of(index))
-    named: dict[str, list[int]] = {}
-    for index, verdict in enumerate(verdicts):
-        best = _names(verdict, MIN_PROBABILITY)
-        if best is not None:
-            named.setdefault(best, []).append(index)
-    return Openings(tuple(verdicts), MappingProxyType({
-        language: Vocabulary.of_blocks(
-            language, text_script(cleaned[indices[0]], found.known),
-            [cleaned[index] for index in indices], [words_of(index) for index in indices])
-        for language, indices in named.items()}))
+            if language not in self.sure:
+                self.sure[language] = Vocabulary.building(
+                    language, text_script(self.cleaned[index], self.found.known))
+            self.sure[language].learn_words(self.words_of(index))
+
+    def result(self) -> Openings:
+        named: dict[str, list[int]] = {}
+        for index, verdict in enumerate(self.verdicts):
+            best = _names(verdict, MIN_PROBABILITY)
+            if best is not None:
+                named.setdefault(best, []).append(index)
+        cleaned, known = self.cleaned, self.found.known
+        return Openings(tuple(self.verdicts), MappingProxyType({
+            language: Vocabulary.of_blocks(
+                language, text_script(cleaned[indices[0]], known),
+                [cleaned[index] for index in indices],
+                [self.words_of(index) for index in indices], known)
+            for language, indices in named.items()}))
 
 
 def _names(verdict: Verdict, least: float = DECISIVE) -> str | None:
@@ -166,14 +211,15 @@ def _names(verdict: Verdict, least: float = DECISIVE) -> str | None:
     return None
 
 
-def _few_words(opening: str, sure: dict[str, Vocabulary], found: Knowledge) -> bool:
-    """Whether an opening has too few words to weigh against the sure openings of its
-    script (a heading between paragraphs)."""
+def _few_words(opening: str, found_words: list[str], script: str | None,
+               sure: dict[str, Vocabulary]) -> bool:
+    """Whether an opening (`found_words` and `script` once freed of noise: a line of links
+    is no prose) has too few words to weigh against the sure openings of its script (a
+    heading between paragraphs)."""
     if not sure or len(opening) > SPACED_WORD * len(opening.split()):
         return False  # runs this long are sentences of a script without spaces between words
-    if len(words(opening)) >= MIN_WORDS:
+    if len(found_words) >= MIN_WORDS:
         return False
-    script = text_script(without_noise(opening), found.known)
     return any(vocabulary.script == script for vocabulary in sure.values())
 
 
@@ -190,11 +236,17 @@ def _decided(weights: dict[str, float], left: float) -> bool:
     return bool(ranked) and ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0) > left
 
 
-def _prose_blocks(node: Node, blocks: list[Node]) -> None:
-    if node.kind in NOT_PROSE:
-        return
-    if node.kind in DESCEND and node.children:
-        for child in node.children:
-            _prose_blocks(child, blocks)
-    elif node.end > node.start:
-        blocks.append(node)
+def _prose_blocks(root: Node) -> list[Node]:
+    """The document's prose blocks in order (a loop, not a call per node)."""
+    blocks: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = node.kind
+        if kind in NOT_PROSE:
+            continue
+        if kind in DESCEND and node.children:
+            stack.extend(reversed(node.children))
+        elif node.end > node.start:
+            blocks.append(node)
+    return blocks

@@ -15,6 +15,8 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import repeat
+from operator import le
 
 from structchunk.lang.detect import (
     MIN_LETTERS,
@@ -81,49 +83,27 @@ class _LanguageMap:
     def __init__(self, document: Document) -> None:
         self.text = document.text
         self.found = knowledge()
-        self.span_starts = array("q", [-1])  # scope 0, the document, is judged whole
-        self.span_ends = array("q", [-1])
-        self.parents = array("q", [-1])
-        self.verdicts: list[Verdict | None] = [
-            Verdict(document.language) if document.language else None]
+        self.ascii_script = text_script("a", self.found.known)  # that of every ASCII text
         self.document = document
-        self.languages: list[str | None] = [None]
-        self.settled: list[bool] = [False]
         self.vocabulary: Vocabulary | None = None
-        self.starts, self.ends, self.scopes = array("q"), array("q"), array("q")
-        self._collect(document.root, 0)
-        starts = self.starts
-        if any(starts[index] > starts[index + 1] for index in range(len(starts) - 1)):
+        spans, regions = _collect(document.root)
+        count = len(spans) // 3
+        self.span_starts = array("q", spans[0::3])  # scope 0, the document, is judged whole
+        self.span_ends = array("q", spans[1::3])
+        self.parents = array("q", spans[2::3])
+        self.verdicts: list[Verdict | None] = [None] * count
+        if document.language:
+            self.verdicts[0] = Verdict(document.language)
+        self.languages: list[str | None] = [None] * count
+        self.settled: list[bool] = [False] * count
+        starts = regions[0::3]
+        if not all(map(le, starts, starts[1:])):  # a C loop: in order but for rare trees
             order = sorted(range(len(starts)), key=starts.__getitem__)  # stable, as before
-            self.starts = array("q", (starts[index] for index in order))
-            self.ends = array("q", (self.ends[index] for index in order))
-            self.scopes = array("q", (self.scopes[index] for index in order))
-
-    def _collect(self, node: Node, parent: int) -> None:
-        if node.kind in NOT_PROSE:
-            self._region(node, parent)
-            return
-        descend = node.kind in DESCEND and bool(node.children)
-        if node.kind is NodeKind.DOCUMENT:
-            scope = 0
-        else:
-            scope = len(self.parents)
-            self.span_starts.append(node.start)
-            self.span_ends.append(node.end)
-            self.parents.append(parent)
-            self.verdicts.append(None)
-            self.languages.append(None)
-            self.settled.append(False)
-        if descend:
-            for child in node.children:
-                self._collect(child, scope)
-        else:
-            self._region(node, scope)
-
-    def _region(self, node: Node, scope: int) -> None:
-        self.starts.append(node.start)
-        self.ends.append(node.end)
-        self.scopes.append(scope)
+            regions = [value for index in order for value in regions[3 * index:3 * index + 3]]
+            starts = regions[0::3]
+        self.starts = array("q", starts)
+        self.ends = array("q", regions[1::3])
+        self.scopes = array("q", regions[2::3])
 
     def language_at(self, offset: int) -> str | None:
         index = bisect_right(self.starts, offset) - 1
@@ -133,6 +113,13 @@ class _LanguageMap:
 
     def language(self, scope: int) -> str | None:
         """Judge the scope, and its enclosing scopes only as far as their language matters."""
+        if self.settled[scope]:
+            return self.languages[scope]
+        named = self._verdict(scope).language
+        if named is not None:  # most regions: named by their script or the vocabulary
+            self.languages[scope] = named
+            self.settled[scope] = True
+            return named
         chain: list[tuple[int, Verdict]] = []
         while scope >= 0 and not self.settled[scope]:
             verdict = self._verdict(scope)
@@ -164,5 +151,38 @@ class _LanguageMap:
             return UNJUDGED
         if self.vocabulary is None:
             self.vocabulary = document_vocabulary(self.document, self.language(0), self.found)
-        sorted_out = self.vocabulary.sort(sample, text_script(sample, self.found.known))
+        script = self.ascii_script if sample.isascii() else text_script(sample, self.found.known)
+        sorted_out = self.vocabulary.sort(sample, script)
         return sorted_out if sorted_out is not None else judge(sample, self.found)
+
+
+def _collect(root: Node) -> tuple[list[int], list[int]]:
+    """The scopes and regions of the tree, in order: (start, end, parent) of each scope, the
+    document first with span (-1, -1), and (start, end, scope) of each region, flat. One
+    loop over the nodes, not a call per node.
+
+    A scope's start is that of its first prose block: a section is judged on its words, not
+    on the code, HTML or front matter it opens with (a scope of no prose keeps its own)."""
+    spans = [-1, -1, -1]
+    regions: list[int] = []
+    unset: list[int] = []  # scopes opened whose first prose block is still to come
+    stack = [(root, 0)]
+    while stack:
+        node, parent = stack.pop()
+        kind = node.kind
+        if kind in NOT_PROSE:
+            regions += (node.start, node.end, parent)
+            continue
+        scope = 0
+        if kind is not NodeKind.DOCUMENT:
+            scope = len(spans) // 3
+            spans += (node.start, node.end, parent)
+            unset.append(scope)
+        if kind in DESCEND and node.children:
+            stack.extend(zip(reversed(node.children), repeat(scope)))
+        else:
+            regions += (node.start, node.end, scope)
+            for waiting in unset:  # this scope and those around it still without prose
+                spans[3 * waiting] = node.start
+            unset.clear()
+    return spans, regions

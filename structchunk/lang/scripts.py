@@ -11,6 +11,7 @@ a language alone is confirmed by counting its letters (one pass in C).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -109,9 +110,24 @@ def other_than(script: str) -> regex.Pattern[str]:
 
 
 @cache
-def letters_beyond(script: str) -> regex.Pattern[str]:
-    """A letter beyond ASCII that is not written in `script`."""
-    return regex.compile(rf"[\p{{L}}--\p{{ASCII}}--\p{{Script={script}}}]", regex.V1)
+def letters_beyond(*scripts: str) -> regex.Pattern[str]:
+    """A letter beyond ASCII that is written in none of `scripts`, counting the letters that
+    scripts share (Unicode's Script_Extensions: the prolonged sound mark "ー" of both kana)."""
+    outside = "".join(rf"--\p{{Script_Extensions={script}}}" for script in scripts)
+    return regex.compile(rf"[\p{{L}}--\p{{ASCII}}{outside}]", regex.V1)
+
+
+def scripts_in(text: str, scripts: tuple[str, ...], share: float) -> tuple[str, ...]:
+    """Those of `scripts` that at least `share` of the letters of `text` beyond ASCII are
+    written in, in their order (a few accented names in a Japanese page are not Latin text):
+    each distinct letter's script is looked up once."""
+    counts = Counter(_WIDE_LETTER.findall(text))
+    wide = sum(counts.values())
+    found: Counter[str | None] = Counter()
+    for char, count in counts.items():
+        found[script_of(char, scripts)] += count
+    return tuple(script for script in scripts
+                 if found[script] and found[script] >= share * wide)
 
 
 @cache

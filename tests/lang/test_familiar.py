@@ -148,3 +148,34 @@ def test_a_chinese_page_places_han_regions_and_asks_about_japanese(
     assert not asked_about(LATER)
     assert label(JAPANESE) == "ja"
     assert asked_about(JAPANESE)
+
+
+JAPANESE_PAGE = ["オープンソースのプロジェクトを始める前に、"
+                 "ライセンスと行動規範を決めておきましょう。",
+                 "メンテナーは、新しいコントリビューターが質問しやすい雰囲気を作ることが大切です。",
+                 "ドキュメントを書くことは、コードを書くことと同じくらいプロジェクトを助けます。"]
+# katakana with the prolonged sound mark "ー", whose script is Common, kanji and hiragana
+JAPANESE_LATER = "レビューの前に、テストがすべて通ることを確認してください。"
+
+
+def test_a_japanese_page_places_regions_in_any_of_its_scripts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = "\n\n".join(["# 始め方", *JAPANESE_PAGE, CHINESE[0], *JAPANESE_PAGE[::-1],
+                        JAPANESE_LATER]) + "\n"
+    label, asked_about = regions_of(page, "ja", monkeypatch)
+    assert label(JAPANESE_LATER) == "ja"
+    assert not asked_about(JAPANESE_LATER)
+    # an English paragraph is in none of the page's scripts: still asked, and English
+    english = PARAGRAPHS[0]
+    label, asked_about = regions_of(page.replace(JAPANESE_LATER, english), "ja", monkeypatch)
+    assert label(english) == "en"
+    assert asked_about(english)
+
+
+def test_words_are_the_tokens_with_clinging_punctuation_stripped() -> None:
+    from structchunk.lang.familiar import _CLINGING
+
+    for text in [PAGE, GERMAN, "«Bonjour», dit-il… (voir: https://example.org/a).",
+                 "“प्रोजेक्ट” — शुरू करें।", ",,, -- ...", ""]:
+        reference = [token.strip(_CLINGING) for token in text.casefold().split()]
+        assert words(text) == [token for token in reference if token]

@@ -56,3 +56,11 @@ def test_any_text_gets_a_known_language_or_none_the_same_every_time(text: str,
     answer = detect_language(text, prior)
     assert answer is None or answer in supported_languages() or answer == prior
     assert detect_language(text, prior) == answer
+
+
+@pytest.mark.parametrize("text", ["a\nb", "x\r\ny\x0bz\x0c", "ä\x85ö\u2028ü\u2029", "no break"])
+def test_every_line_break_the_model_would_stop_at_is_asked_as_a_space(text: str) -> None:
+    spaced = text
+    for char in "\n\r\x0b\x0c\x85\u2028\u2029":
+        spaced = spaced.replace(char, " ")
+    assert identifier._LINE_BREAK.sub(" ", text) == spaced

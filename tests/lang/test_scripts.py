@@ -49,3 +49,16 @@ def test_letters_of_no_script_do_not_hide_the_script_of_the_text() -> None:
     text = "Hawaiʻi is an island state, and its people love the sea and the mountains there."
     assert detect_language(text) == "en"
     assert detect_language("Modifierʼs apostrophe " + text) == "en"
+
+
+def test_the_scripts_a_page_is_written_in_count_only_real_shares() -> None:
+    from structchunk.lang.scripts import letters_beyond, scripts_in
+
+    scripts = ("Latin", "Han", "Hiragana", "Katakana", "Cyrillic")
+    text = "日本語のテキストです。カタカナも。Café"
+    assert scripts_in(text, scripts, 0.1) == ("Han", "Hiragana", "Katakana")
+    assert scripts_in(text, scripts, 0.0) == ("Latin", "Han", "Hiragana", "Katakana")
+    assert scripts_in("ascii only", scripts, 0.1) == ()
+    # the prolonged sound mark is Common, shared by both kana (Script_Extensions)
+    assert letters_beyond("Han", "Hiragana", "Katakana").search("メンテナーとして") is None
+    assert letters_beyond("Han").search("日本語の").group() == "の"
