@@ -190,7 +190,10 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
         raise TypeError("a code node's data needs its body span")
     starts = source.line_starts
     first = bisect_right(starts, start)
-    last = bisect_right(starts, end - 1) if end - 1 > start else first
+    # Most nodes end on the line they start on (a heading, a row): then the line number is
+    # not looked up again, and in the pure build both fields hold the same int object.
+    last = bisect_right(starts, end - 1) if end - 1 > start and first < len(starts) and (
+        starts[first] < end) else first
     kids = children if type(children) is tuple else tuple(children)
     if not _SLOTTED:
         return Node(kind, start, end, first, last, kids, data)
