@@ -180,6 +180,9 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
         if data is not None:
             raise TypeError("make_node takes data= or the data's fields, not both")
         data = _record(kind, start, end, values)
+        if kind is NodeKind.SECTION and children and children[0].kind is NodeKind.HEADING \
+                and children[0].data == data:
+            data = children[0].data  # a section and the heading opening it: one record
     elif data is None:
         if kind is NodeKind.CODE:
             data = CodeData(None, body_start=start, body_end=end)
