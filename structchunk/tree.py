@@ -5,10 +5,11 @@ Every node knows its exact `[start, end)` span in `Source.text` and its 1-based 
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 from structchunk.decode import Source
@@ -233,6 +234,23 @@ def _record(kind: NodeKind, start: int, end: int, values: dict[str, Any]) -> Nod
             _SHARED.clear()
         shared = _SHARED[key] = cls(**values)
     return shared
+
+
+def overlapping(node: Node, start: int, end: int) -> list[Node]:
+    """The children of `node` that overlap [start, end), found by bisecting its children (in
+    source order, not overlapping) on their ends and starts: only the children between the
+    two bisections are looked at, so finding the blocks of a chunk in a section of thousands
+    costs a few steps, not a pass over the section."""
+    children = node.children
+    if not children:
+        return []
+    first = bisect_left(children, start + 1, key=_END)
+    stop = bisect_left(children, end, lo=first, key=_START)
+    return [child for child in children[first:stop] if child.end > start]
+
+
+_END = attrgetter("end")
+_START = attrgetter("start")
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
 from structchunk.chunk import repairs
@@ -14,9 +13,17 @@ from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.hygiene import front_matter_metadata
 from structchunk.chunk.links import DefinitionLinks
-from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title, embedded_body
+from structchunk.chunk.pack import (
+    CHARACTER_SPLIT,
+    OVERSIZED,
+    Packer,
+    Piece,
+    Title,
+    embedded_body,
+    respan,
+)
 from structchunk.nfc import nfc
-from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
+from structchunk.tree import Document, Node, NodeKind, carried_meta, overlapping, trim_span
 
 # Document-level facts every chunk of the document carries.
 
@@ -35,7 +42,7 @@ def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
     for piece in ordered:
         if piece.start > cursor and not source[cursor:piece.start].isspace():
             gap_start, gap_end = trim_span(source, cursor, piece.start)
-            extended = replace(piece, start=gap_start, open_titles=0)
+            extended = respan(piece, gap_start, piece.end)
             if packer.fits(extended):
                 piece = extended
                 how = "next"
@@ -148,7 +155,7 @@ class _NodeIndex:
         node = self.root
         while True:  # descend through the nodes that enclose the whole span
             _merge_meta(metadata, node, collect=False)
-            inner = _overlapping(node, start, end)
+            inner = overlapping(node, start, end)
             if len(inner) == 1 and inner[0].start <= start and inner[0].end >= end:
                 node = inner[0]
                 kinds |= _BIT[node.kind]
@@ -167,7 +174,7 @@ class _NodeIndex:
                     continue
             kinds |= _BIT[child.kind]
             _merge_meta(metadata, child, collect=True)
-            stack.extend(reversed(_overlapping(child, start, end)))
+            stack.extend(reversed(overlapping(child, start, end)))
         return _names(kinds), metadata
 
 
@@ -199,20 +206,6 @@ def _subtree_kinds(node: Node, known: dict[int, int | None]) -> int | None:
     return known[id(node)]
 
 
-def _overlapping(node: Node, start: int, end: int) -> list[Node]:
-    """The children of `node` that overlap [start, end), found by bisecting its children
-    (in source order, not overlapping) on their ends and starts: only the children between
-    the two bisections are looked at, so a chunk in a long section costs a few steps."""
-    children = node.children
-    if not children:
-        return []
-    first = bisect_left(children, start + 1, key=_END)
-    stop = bisect_left(children, end, lo=first, key=_START)
-    return [child for child in children[first:stop] if child.end > start]
-
-
-_END = attrgetter("end")
-_START = attrgetter("start")
 
 
 _UNKNOWN = object()
