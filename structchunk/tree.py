@@ -5,10 +5,11 @@ Every node knows its exact `[start, end)` span in `Source.text` and its 1-based 
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 from structchunk.decode import Source
@@ -180,6 +181,9 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
         if data is not None:
             raise TypeError("make_node takes data= or the data's fields, not both")
         data = _record(kind, start, end, values)
+        if kind is NodeKind.SECTION and children and children[0].kind is NodeKind.HEADING \
+                and children[0].data == data:
+            data = children[0].data  # a section and the heading opening it: one record
     elif data is None:
         if kind is NodeKind.CODE:
             data = CodeData(None, body_start=start, body_end=end)
@@ -190,7 +194,10 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
         raise TypeError("a code node's data needs its body span")
     starts = source.line_starts
     first = bisect_right(starts, start)
-    last = bisect_right(starts, end - 1) if end - 1 > start else first
+    # Most nodes end on the line they start on (a heading, a row): then the line number is
+    # not looked up again, and in the pure build both fields hold the same int object.
+    last = bisect_right(starts, end - 1) if end - 1 > start and first < len(starts) and (
+        starts[first] < end) else first
     kids = children if type(children) is tuple else tuple(children)
     if not _SLOTTED:
         return Node(kind, start, end, first, last, kids, data)
@@ -227,6 +234,23 @@ def _record(kind: NodeKind, start: int, end: int, values: dict[str, Any]) -> Nod
             _SHARED.clear()
         shared = _SHARED[key] = cls(**values)
     return shared
+
+
+def overlapping(node: Node, start: int, end: int) -> list[Node]:
+    """The children of `node` that overlap [start, end), found by bisecting its children (in
+    source order, not overlapping) on their ends and starts: only the children between the
+    two bisections are looked at, so finding the blocks of a chunk in a section of thousands
+    costs a few steps, not a pass over the section."""
+    children = node.children
+    if not children:
+        return []
+    first = bisect_left(children, start + 1, key=_END)
+    stop = bisect_left(children, end, lo=first, key=_START)
+    return [child for child in children[first:stop] if child.end > start]
+
+
+_END = attrgetter("end")
+_START = attrgetter("start")
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -13,9 +13,17 @@ from structchunk.chunk.budget import Budget, contextualize
 from structchunk.chunk.chunk import Chunk, ChunkIds
 from structchunk.chunk.hygiene import front_matter_metadata
 from structchunk.chunk.links import DefinitionLinks
-from structchunk.chunk.pack import CHARACTER_SPLIT, OVERSIZED, Packer, Piece, Title, embedded_body
+from structchunk.chunk.pack import (
+    CHARACTER_SPLIT,
+    OVERSIZED,
+    Packer,
+    Piece,
+    Title,
+    embedded_body,
+    respan,
+)
 from structchunk.nfc import nfc
-from structchunk.tree import Document, Node, NodeKind, carried_meta, trim_span
+from structchunk.tree import Document, Node, NodeKind, carried_meta, overlapping, trim_span
 
 # Document-level facts every chunk of the document carries.
 
@@ -34,7 +42,7 @@ def close_gaps(packer: Packer, pieces: list[Piece]) -> list[Piece]:
     for piece in ordered:
         if piece.start > cursor and not source[cursor:piece.start].isspace():
             gap_start, gap_end = trim_span(source, cursor, piece.start)
-            extended = replace(piece, start=gap_start, open_titles=0)
+            extended = respan(piece, gap_start, piece.end)
             if packer.fits(extended):
                 piece = extended
                 how = "next"
@@ -84,7 +92,10 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
     for number, piece in enumerate(pieces):
         start, end = piece.start, piece.end
         content = source[start:end]
-        text = contextualize(packer.context_of(piece), embedded_body(source, piece))
+        body = embedded_body(source, piece)
+        # Without a path line the embedded text is often the content itself: one string
+        # then serves both fields instead of two equal copies (a byte per character).
+        text = contextualize(packer.context_of(piece), content if body == content else body)
         kinds, metadata = index.describe(start, end)
         for key, value in carried.items():
             metadata.setdefault(key, value)
@@ -127,15 +138,16 @@ class _NodeIndex:
     give the chunk's kinds and per-node metadata collected into lists.
 
     Kinds are bit masks (one bit per NodeKind), so the kinds below a node are one integer
-    and a union is one `|`.
+    and a union is one `|`. Nothing is kept from one chunk to the next: children are found
+    by bisecting the tree's own tuples, and the kinds below a covered node are summed for
+    that chunk only. Chunks do not overlap, so each node is summed about once either way,
+    and a per-document index of every node (the bounds of each node's children, a mask per
+    node) took about 4 bytes per character of a Markdown file with a small table in every
+    section, at the peak of `split()`.
     """
 
     def __init__(self, document: Document) -> None:
         self.root = document.root
-        self._bounds: dict[int, tuple[list[int], list[int]]] = {}
-        # Per node id: the kinds in its subtree, or None when some node in it carries
-        # metadata (then the subtree is walked, so values are collected in document order).
-        self._kinds: dict[int, int | None] = {}
 
     def describe(self, start: int, end: int) -> tuple[tuple[str, ...], dict[str, Any]]:
         kinds = 0
@@ -143,65 +155,57 @@ class _NodeIndex:
         node = self.root
         while True:  # descend through the nodes that enclose the whole span
             _merge_meta(metadata, node, collect=False)
-            inner = self.overlapping(node, start, end)
+            inner = overlapping(node, start, end)
             if len(inner) == 1 and inner[0].start <= start and inner[0].end >= end:
                 node = inner[0]
                 kinds |= _BIT[node.kind]
                 continue
             break
         stack = inner[::-1]  # popped in document order
+        known: dict[int, int | None] = {}  # masks of this chunk's covered subtrees
         visited = 0
         while stack and visited < 10_000:
             child = stack.pop()
             visited += 1
             if child.start >= start and child.end <= end:
-                below = self.subtree_kinds(child)
+                below = _subtree_kinds(child, known)
                 if below is not None:  # covered whole and nothing to collect in it
                     kinds |= below
                     continue
             kinds |= _BIT[child.kind]
             _merge_meta(metadata, child, collect=True)
-            stack.extend(reversed(self.overlapping(child, start, end)))
+            stack.extend(reversed(overlapping(child, start, end)))
         return _names(kinds), metadata
 
-    def subtree_kinds(self, node: Node) -> int | None:
-        known = self._kinds
-        found = known.get(id(node), _UNKNOWN)
-        if found is not _UNKNOWN:
-            return found  # type: ignore[return-value]
-        stack: list[tuple[Node, bool]] = [(node, False)]
-        while stack:  # post-order without recursion: trees may be deep
-            current, expanded = stack.pop()
-            if id(current) in known:
-                continue
-            if not expanded and current.children:
-                stack.append((current, True))
-                stack.extend((child, False) for child in current.children)
-                continue
-            kinds: int | None = None if _carries_meta(current) else _BIT[current.kind]
-            if kinds is not None:
-                for child in current.children:
-                    below = known[id(child)]
-                    if below is None:
-                        kinds = None
-                        break
-                    kinds |= below
-            known[id(current)] = kinds
-        return known[id(node)]
 
-    def overlapping(self, node: Node, start: int, end: int) -> list[Node]:
-        children = node.children
-        if not children:
-            return []
-        bounds = self._bounds.get(id(node))
-        if bounds is None:
-            bounds = ([child.start for child in children], [child.end for child in children])
-            self._bounds[id(node)] = bounds
-        starts, ends = bounds
-        # Only the children between the two bisections are looked at: slicing from the
-        # first to the end would copy the rest of a long section for every chunk in it.
-        return [child for child in children[bisect_left(ends, start + 1):
-                                            bisect_left(starts, end)] if child.end > start]
+def _subtree_kinds(node: Node, known: dict[int, int | None]) -> int | None:
+    """The kinds in `node`'s subtree, or None when some node in it carries metadata (then
+    the caller walks it, so values are collected in document order). `known` holds the
+    answers for the nodes below that were summed on the way, by id."""
+    found = known.get(id(node), _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:  # post-order without recursion: trees may be deep
+        current, expanded = stack.pop()
+        if id(current) in known:
+            continue
+        if not expanded and current.children:
+            stack.append((current, True))
+            stack.extend((child, False) for child in current.children)
+            continue
+        kinds: int | None = None if _carries_meta(current) else _BIT[current.kind]
+        if kinds is not None:
+            for child in current.children:
+                below = known[id(child)]
+                if below is None:
+                    kinds = None
+                    break
+                kinds |= below
+        known[id(current)] = kinds
+    return known[id(node)]
+
+
 
 
 _UNKNOWN = object()

@@ -24,6 +24,7 @@ _JUNK = regex.compile(
 _SCALAR_KEY = regex.compile(r"^(?P<key>[A-Za-z_][\w-]*)[ \t]*[:=][ \t]*(?P<value>[^\n]*?)[ \t]*$",
                             regex.MULTILINE)
 _FRONT_FENCE = regex.compile(r"\A\s*(?:---|\+\+\+)[ \t]*\n")
+_TRAILING_COMMENT = regex.compile(r"\s+#.*$")
 _RESERVED = frozenset({"title", "strategy", "flags", "oversized", "pages", "definitions"})
 
 
@@ -116,7 +117,7 @@ def front_matter_metadata(text: str) -> dict[str, str]:
     metadata: dict[str, str] = {}
     for match in _SCALAR_KEY.finditer("\n".join(lines)):
         key, value = match.group("key"), match.group("value")
-        value = regex.sub(r"\s+#.*$", "", value).strip()
+        value = _TRAILING_COMMENT.sub("", value).strip()
         if value[:1] in ("'", '"') and value[-1:] == value[:1] and len(value) >= 2:
             value = value[1:-1]
         if not value or value[:1] in ("[", "{", "|", ">", "&", "*") or key.lower() in _RESERVED:

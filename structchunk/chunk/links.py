@@ -29,8 +29,13 @@ class DefinitionLinks:
         self.titles: dict[str, str] = {}
         self.defined: dict[str, str] = {}
         candidates: dict[str, str] = {}
-        for node, _depth in document.root.walk():
+        stack = [document.root]
+        while stack:  # every node, in document order (the first title of a number wins)
+            node = stack.pop()
+            stack.extend(reversed(node.children))
             meta = carried_meta(node)
+            if not meta:
+                continue
             section, title = meta.get("section"), meta.get("title")
             if not isinstance(section, str) or not isinstance(title, str):
                 continue

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.lines import has_blank_line, is_line_structured, line_spans
-from structchunk.chunk.pack import Packer, Piece
+from structchunk.chunk.pack import Packer, Piece, respan
 from structchunk.lang.sentences import sentence_spans
 
 
@@ -23,7 +23,7 @@ class ProseSplitter:
     def sentences(self, piece: Piece) -> list[Piece]:
         text = self.source[piece.start:piece.end]
         language = self.language_at(piece.start)
-        return [replace(piece, start=piece.start + start, end=piece.start + end, open_titles=0)
+        return [respan(piece, piece.start + start, piece.start + end)
                 for start, end in sentence_spans(text, language, backend=self.backend)]
 
     def units(self, piece: Piece) -> list[Piece]:
@@ -36,7 +36,7 @@ class ProseSplitter:
             return self.sentences(piece)
         units: list[Piece] = []
         for start, end in spans:
-            line = replace(piece, start=start, end=end, open_titles=0)
+            line = respan(piece, start, end)
             units.extend([line] if self.packer.fits(line) else self.sentences(line))
         return units
 
@@ -65,7 +65,7 @@ class ProseSplitter:
             return self.packer.split_words(sentence)
         pieces: list[Piece] = []
         for start, end in spans:
-            line = replace(sentence, start=start, end=end, open_titles=0)
+            line = respan(sentence, start, end)
             pieces.extend([line] if self.packer.fits(line) else self.packer.split_words(line))
         return pieces
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.enclosing import Outline
-from structchunk.chunk.pack import Packer, Piece
+from structchunk.chunk.pack import Packer, Piece, respan
 from structchunk.chunk.prose import ProseSplitter
 from structchunk.chunk.strategies.hybrid import HybridChunker
 from structchunk.tree import Document, NodeKind, trim_span
@@ -54,7 +54,7 @@ def _split_piece(packer: Packer, prose: ProseSplitter, piece: Piece,
         result.extend(_sentences(packer, prose, piece, cursor, max(cursor, kept_start)))
         start, end = trim_span(source, max(cursor, kept_start), min(piece.end, kept_end))
         if end > start:
-            result.append(replace(piece, start=start, end=end, open_titles=0))
+            result.append(respan(piece, start, end))
         cursor = min(piece.end, kept_end)
     result.extend(_sentences(packer, prose, piece, cursor, piece.end))
     # the first unit opens what the piece opens, past the whitespace the piece starts with

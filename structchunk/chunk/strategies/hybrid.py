@@ -22,7 +22,7 @@ from structchunk.chunk.leadins import (
     lead_in_prefix,
     list_pieces,
 )
-from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title
+from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title, respan
 from structchunk.chunk.prose import ProseSplitter
 from structchunk.decode import BLANK_LINE
 from structchunk.tree import (
@@ -32,6 +32,7 @@ from structchunk.tree import (
     Node,
     NodeKind,
     is_unit,
+    overlapping,
     trim_span,
 )
 
@@ -264,10 +265,10 @@ class _Walk:
         titles: list[str] = []
         node = self.document.root
         while True:
-            inner = next((child for child in node.children
-                          if child.start <= offset < child.end), None)
-            if inner is None:
+            around = overlapping(node, offset, offset + 1)
+            if not around:
                 return titles
+            inner = around[0]
             if inner.kind is NodeKind.SECTION and inner.title:
                 titles.append(inner.title)
             node = inner
@@ -284,14 +285,14 @@ class _Walk:
         start = piece.start
         for match in BLANK_LINE.finditer(text, piece.start, piece.end):
             if text[start:match.start()].strip():
-                blocks.append(replace(piece, start=start, end=match.start(), open_titles=0))
+                blocks.append(respan(piece, start, match.start()))
             start = match.end()
         if text[start:piece.end].strip():
-            blocks.append(replace(piece, start=start, end=piece.end, open_titles=0))
+            blocks.append(respan(piece, start, piece.end))
         trimmed = []
         for block in blocks:
             block_start, block_end = trim_span(text, block.start, block.end)
-            trimmed.append(replace(block, start=block_start, end=block_end))
+            trimmed.append(respan(block, block_start, block_end))
         return trimmed
 
     def _node_blocks(self, piece: Piece) -> list[Piece]:
@@ -301,16 +302,15 @@ class _Walk:
         node = self.document.root
         inside: list[Node] = []
         for _ in range(64):  # trees are shallow; the bound keeps a degenerate one cheap
-            inside = [child for child in node.children
-                      if child.start < piece.end and child.end > piece.start]
+            inside = overlapping(node, piece.start, piece.end)
             if len(inside) != 1 or not inside[0].children:
                 break
             node = inside[0]
         if len(inside) < 2 or node.kind is not NodeKind.LIST:
             return []  # only a list's items: other nodes have blank lines or rules of their own
-        units = [replace(piece, start=max(child.start, piece.start),
-                         end=min(child.end, piece.end), open_titles=0) for child in inside]
-        units[0] = replace(units[0], start=piece.start)
+        units = [respan(piece, max(child.start, piece.start), min(child.end, piece.end))
+                 for child in inside]
+        units[0] = respan(units[0], piece.start, units[0].end)
         return units
 
     def _heading_starts(self) -> frozenset[int]:
