@@ -131,7 +131,6 @@ class Packer:
 
     def opened(self, piece: Piece, count: int) -> Piece:
         """`piece` with `count` titles open at its start, if it still fits that way.
-
         The context line is shortened from the left, so dropping the innermost title can
         make it longer: a piece is always sized with the line it will be built with.
         """
@@ -218,7 +217,6 @@ class Packer:
                     lead: Piece | None = None, tail: Piece | None = None,
                     nested: bool = False) -> list[Piece]:
         """Pack the units of a framed block (table rows, code lines) into framed pieces.
-
         `lead` (header rows, opening fence) and `tail` (closing fence) are real source text:
         a piece that holds the lead needs no prefix, one that holds the tail no suffix. All
         others carry `prefix` and `suffix`, so every piece stays valid Markdown. With
@@ -289,7 +287,6 @@ class Packer:
 
     def split_words(self, piece: Piece) -> list[Piece]:
         """Cut an indivisible unit at word boundaries (characters for a giant word).
-
         Only the first part starts where the piece does, so only it keeps the piece's open
         titles; each part is sized with the context line it is built with.
         """
