@@ -1,9 +1,5 @@
-"""Pieces and the greedy packer every strategy shares, with the word and character fallback.
-
-A `Piece` is a span of the source plus the path of titles it sits under. `pack` merges
-neighbouring pieces while the merged text fits the budget; `split_words` is the last resort
-for one indivisible unit (a sentence, row or line) that is larger than the budget.
-"""
+"""Pieces and the greedy packer every strategy shares, with the word and character fallback:
+`pack` merges neighbouring pieces while they fit; `split_words` cuts one oversized unit."""
 
 from __future__ import annotations
 
