@@ -100,21 +100,26 @@ def test_straight_quotes_stand_for_typographic_ones() -> None:
     assert {'"', "“", "„", "'", "‘", "‚"} <= grammar.openers
 
 
-def test_rules_compile_with_word_lists(tmp_path: Path) -> None:
-    folder = grammar_folder(tmp_path, """
+def _ordinal_before_months(months: str) -> str:
+    """A language file whose one rule keeps a number before a word of its month list."""
+    return f"""
 [grammar]
 name = "xx"
 inherits = ["base"]
 
 [words]
-months = ["Mai", "Juni"]
+months = {months}
 
 [[rules]]
 name = "ordinal"
-token = '\\d{1,2}'
+token = '\\d{{1,2}}'
 after = '\\L<months>'
 action = "keep"
-""")
+"""
+
+
+def test_rules_compile_with_word_lists(tmp_path: Path) -> None:
+    folder = grammar_folder(tmp_path, _ordinal_before_months('["Mai", "Juni"]'))
     grammar = load_sentence_grammar("xx", folders=[folder])
     assert [rule.name for rule in grammar.rules] == ["ordinal"]
     rule = grammar.rules[0]
@@ -124,20 +129,7 @@ action = "keep"
 def test_an_empty_word_list_matches_nothing_until_a_child_fills_it(tmp_path: Path) -> None:
     # A file others inherit declares the list its rule reads; empty, the rule matches nothing
     # (the regex module alone would match the empty string, so the rule would fire always).
-    folder = grammar_folder(tmp_path, """
-[grammar]
-name = "xx"
-inherits = ["base"]
-
-[words]
-months = []
-
-[[rules]]
-name = "ordinal"
-token = '\\d{1,2}'
-after = '\\L<months>'
-action = "keep"
-""")
+    folder = grammar_folder(tmp_path, _ordinal_before_months("[]"))
     write(folder, "yy", '[grammar]\nname = "yy"\ninherits = ["xx"]\n\n[words]\nmonths = ["Mai"]\n')
     empty = load_sentence_grammar("xx", folders=[folder]).rules[0]
     assert empty.after is not None and empty.after.match("Mai") is None
