@@ -18,7 +18,8 @@ German paragraph in an English page (the identifier sure of it) is `de`. Texts w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -111,6 +112,22 @@ def supported_languages() -> tuple[str, ...]:
     found = knowledge()
     return tuple(sorted({*known_languages(), *found.scripts.main.values(),
                          *found.profiles.languages}))
+
+
+# Called with every sample judged (see `judging`).
+_WATCHERS: list[Callable[[str], object]] = []
+
+
+@contextmanager
+def judging(watcher: Callable[[str], object]) -> Iterator[None]:
+    """Call `watcher` with every sample judged (cut, freed of noise, long enough to count
+    its letters) while the block runs: benchmarks collect the texts a run judges through
+    this seam, on the pure and the compiled build alike (see `identifier.watching`)."""
+    _WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _WATCHERS.remove(watcher)
 
 
 def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS,
