@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import structchunk
 from structchunk.lang import identifier
@@ -176,3 +178,32 @@ def test_words_are_the_tokens_with_clinging_punctuation_stripped() -> None:
                  "“प्रोजेक्ट” — शुरू करें।", ",,, -- ...", ""]:
         reference = [token.strip(_CLINGING) for token in text.casefold().split()]
         assert words(text) == [token for token in reference if token]
+
+
+def reference_sort(vocabulary: Vocabulary, sample: str, script: str | None) -> str | None:
+    """What `Vocabulary.sort` says of a text in a spaced script, on the words alone: the
+    dominant language, "" for too few words, None for a text to judge."""
+    found = words(sample)
+    if len(found) < MIN_WORDS:
+        return ""
+    return vocabulary.language if vocabulary.place_words(found, script) else None
+
+
+_TOKENS = st.sampled_from(["the", "The", "project,", "(project)", "—", "|", "»", "über",
+                           "Über!", "ß", "ss", "strasse", "Straße", "a", "-", "...", "de"])
+
+
+@given(st.lists(_TOKENS, max_size=40), st.lists(_TOKENS, min_size=1, max_size=12),
+       st.sampled_from([" ", "\n", "  "]))
+def test_sorting_on_the_tokens_first_decides_as_the_words_do(
+        tokens: list[str], known: list[str], gap: str) -> None:
+    vocabulary = Vocabulary.of("en", "Latin", [" ".join(known)])
+    sample = gap.join(tokens)
+    verdict = vocabulary.sort(sample, "Latin")
+    expected = reference_sort(vocabulary, sample, "Latin")
+    if not vocabulary.known:
+        assert verdict is None
+    elif expected == "":
+        assert verdict is not None and verdict.language is None
+    else:
+        assert (verdict.language if verdict is not None else None) == expected
