@@ -151,6 +151,8 @@ def judge_sample(sample: str, script: str | None, found: Knowledge, *,
                  place: Callable[[str, str], str | None] | None = None) -> Verdict:
     """`judge` of a sample already cut and freed of noise, whose script is known (a caller
     that has them saves finding them again)."""
+    for watcher in _WATCHERS:
+        watcher(sample)
     count = letters(sample)
     if count < max(1, least):
         return UNJUDGED
