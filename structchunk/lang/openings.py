@@ -171,8 +171,10 @@ class _Reading:
         opening = block[:PIECE]
         sample = without_noise(opening)
         script = text_script(sample, self.found.known)
-        found_words = words(sample)
-        if len(block) <= PIECE:
+        # the opening's words serve only to weigh it against sure openings, and to place it
+        # in their vocabularies: before any is sure (the longest opening), none are split
+        found_words = words(sample) if self.sure else []
+        if self.sure and len(block) <= PIECE:
             self.split[index] = found_words  # the whole block: its words are the sample's
         if _few_words(opening, found_words, script, self.sure):
             verdict = UNJUDGED
