@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from _common import best_time, corpus_root
 
 import structchunk
 from structchunk.decode import Source, from_text
-from structchunk.lang import detect, openings, regions
+from structchunk.lang import detect, identifier
 from structchunk.lang.counting import letters
 from structchunk.lang.identifier import _identify, identify
 from structchunk.lang.noise import without_noise
@@ -36,37 +37,16 @@ def best_of(rounds: int, work: Callable[[], object]) -> float:
 
 
 def judged_texts(sources: Sequence[Source], asked: list[str] | None = None) -> list[str]:
-    """The texts `split()` judges on these sources, in order; `asked`, where given, gets the
-    texts it asks of the identifier (the rest are too short, named by their script or placed
-    by the document's vocabulary, `structchunk.lang.familiar`)."""
+    """The samples `split()` judges on these sources (cut, freed of noise and long enough to
+    count), in order; `asked`, where given, gets the texts it asks of the identifier (the
+    rest are too short, named by their script or placed by the document's vocabulary,
+    `structchunk.lang.familiar`). Both are collected through the public seams
+    (`detect.judging`, `identifier.watching`), so the compiled build is measured as it runs."""
     judged: list[str] = []
-    judge = regions.judge
-    judge_sample = openings.judge_sample
-    ask = detect.identify
-
-    def recording_identify(text: str, candidates: int = 3) -> detect.Guesses:
-        if asked is not None:
-            asked.append(text)
-        return ask(text, candidates)
-
-    def recording_judge(text: str, found: object = None, **options: int) -> detect.Verdict:
-        judged.append(text[:options.get("limit", detect.SAMPLE)])
-        return judge(text, found, **options)  # type: ignore[arg-type]
-
-    def recording_sample(sample: str, *arguments: object, **options: object) -> detect.Verdict:
-        judged.append(sample)  # an opening, cut and freed of noise
-        return judge_sample(sample, *arguments, **options)  # type: ignore[arg-type]
-
-    regions.judge = openings.judge = recording_judge  # type: ignore[assignment]
-    openings.judge_sample = recording_sample  # type: ignore[assignment]
-    detect.identify = recording_identify
-    try:
+    asking = identifier.watching(asked.append) if asked is not None else nullcontext()
+    with detect.judging(judged.append), asking:
         for source in sources:
             structchunk.split(source, format="markdown")
-    finally:
-        regions.judge = openings.judge = judge
-        openings.judge_sample = judge_sample
-        detect.identify = ask
     return judged
 
 

@@ -18,7 +18,8 @@ German paragraph in an English page (the identifier sure of it) is `de`. Texts w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -113,6 +114,22 @@ def supported_languages() -> tuple[str, ...]:
                          *found.profiles.languages}))
 
 
+# Called with every sample judged (see `judging`).
+_WATCHERS: list[Callable[[str], object]] = []
+
+
+@contextmanager
+def judging(watcher: Callable[[str], object]) -> Iterator[None]:
+    """Call `watcher` with every sample judged (cut, freed of noise, long enough to count
+    its letters) while the block runs: benchmarks collect the texts a run judges through
+    this seam, on the pure and the compiled build alike (see `identifier.watching`)."""
+    _WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _WATCHERS.remove(watcher)
+
+
 def judge(text: str, found: Knowledge | None = None, *, least: int = MIN_LETTERS,
           limit: int = SAMPLE, place: Callable[[str, str], str | None] | None = None,
           ) -> Verdict:
@@ -134,6 +151,8 @@ def judge_sample(sample: str, script: str | None, found: Knowledge, *,
                  place: Callable[[str, str], str | None] | None = None) -> Verdict:
     """`judge` of a sample already cut and freed of noise, whose script is known (a caller
     that has them saves finding them again)."""
+    for watcher in _WATCHERS:
+        watcher(sample)
     count = letters(sample)
     if count < max(1, least):
         return UNJUDGED

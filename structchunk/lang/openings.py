@@ -35,7 +35,6 @@ from structchunk.lang.detect import (
     knowledge,
 )
 from structchunk.lang.familiar import MIN_WORDS, NO_VOCABULARY, SPACED_WORD, Vocabulary, words
-from structchunk.lang.neighbours import neighbours
 from structchunk.lang.noise import without_noise
 from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
@@ -66,6 +65,7 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
     Openings too short to judge are judged together in a document that has nothing longer: a
     document has a language whenever it has a letter.
     """
+    found = found or knowledge()
     blocks = document_pieces(document, VOCABULARY_PIECE)
     pieces = [block[:PIECE] for block in blocks]
     weights: dict[str, float] = {}
@@ -76,7 +76,7 @@ def document_verdict(document: Document, found: Knowledge | None = None) -> Verd
     total = sum(weights.values())
     ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:3]
     # the openings together hold more of a close neighbour's own words than each alone
-    return Verdict(None, neighbours().settle(
+    return Verdict(None, found.neighbours.settle(
         "\n".join(pieces), tuple((code, weight / total) for code, weight in ranked)))
 
 
@@ -141,6 +141,7 @@ class _Reading:
         self.found = found
         self.cleaned = [without_noise(block) for block in blocks]
         self.split: dict[int, list[str]] = {}
+        self.scripts: dict[int, str | None] = {}
         self.sure: dict[str, Vocabulary] = {}
         self.weights: dict[str, float] = {}
         self.verdicts: list[Verdict] = [UNJUDGED] * len(blocks)
@@ -149,6 +150,12 @@ class _Reading:
         if index not in self.split:
             self.split[index] = words(self.cleaned[index])
         return self.split[index]
+
+    def script_of(self, index: int) -> str | None:
+        """The script of block `index` freed of noise, found once."""
+        if index not in self.scripts:
+            self.scripts[index] = text_script(self.cleaned[index], self.found.known)
+        return self.scripts[index]
 
     def place(self, found_words: list[str], script: str | None) -> str | None:
         """The language of a sure vocabulary that holds the opening's words, if any."""
@@ -164,8 +171,10 @@ class _Reading:
         opening = block[:PIECE]
         sample = without_noise(opening)
         script = text_script(sample, self.found.known)
-        found_words = words(sample)
-        if len(block) <= PIECE:
+        # the opening's words serve only to weigh it against sure openings, and to place it
+        # in their vocabularies: before any is sure (the longest opening), none are split
+        found_words = words(sample) if self.sure else []
+        if self.sure and len(block) <= PIECE:
             self.split[index] = found_words  # the whole block: its words are the sample's
         if _few_words(opening, found_words, script, self.sure):
             verdict = UNJUDGED
@@ -183,8 +192,7 @@ class _Reading:
         language = _names(verdict)
         if language is not None:
             if language not in self.sure:
-                self.sure[language] = Vocabulary.building(
-                    language, text_script(self.cleaned[index], self.found.known))
+                self.sure[language] = Vocabulary.building(language, self.script_of(index))
             self.sure[language].learn_words(self.words_of(index))
 
     def result(self) -> Openings:
@@ -196,8 +204,7 @@ class _Reading:
         cleaned, known = self.cleaned, self.found.known
         return Openings(tuple(self.verdicts), MappingProxyType({
             language: Vocabulary.of_blocks(
-                language, text_script(cleaned[indices[0]], known),
-                [cleaned[index] for index in indices],
+                language, self.script_of(indices[0]), [cleaned[index] for index in indices],
                 [self.words_of(index) for index in indices], known)
             for language, indices in named.items()}))
 
@@ -216,10 +223,10 @@ def _few_words(opening: str, found_words: list[str], script: str | None,
     """Whether an opening (`found_words` and `script` once freed of noise: a line of links
     is no prose) has too few words to weigh against the sure openings of its script (a
     heading between paragraphs)."""
-    if not sure or len(opening) > SPACED_WORD * len(opening.split()):
-        return False  # runs this long are sentences of a script without spaces between words
-    if len(found_words) >= MIN_WORDS:
+    if not sure or len(found_words) >= MIN_WORDS:
         return False
+    if len(opening) > SPACED_WORD * len(opening.split()):
+        return False  # runs this long are sentences of a script without spaces between words
     return any(vocabulary.script == script for vocabulary in sure.values())
 
 

@@ -7,6 +7,7 @@ import pytest
 
 import structchunk
 from structchunk.decode import from_text
+from structchunk.lang import detect, identifier
 from structchunk.lang.detect import (
     DECISIVE,
     MIN_LETTERS,
@@ -238,3 +239,14 @@ def test_source_code_has_a_document_language_but_its_chunks_none() -> None:
     document = structchunk.parse_text("def main():\n    return 1\n", code_language="python")
     assert document.language
     assert {chunk.language for chunk in structchunk.split(document)} == {None}
+
+
+def test_the_samples_judged_and_the_texts_asked_are_seen_through_the_public_seams() -> None:
+    judged: list[str] = []
+    asked: list[str] = []
+    text = "Dies ist ein deutscher Satz über die Entwicklung des Projekts, für alle offen."
+    with detect.judging(judged.append), identifier.watching(asked.append):
+        assert detect.detect_language(text) == "de"
+    assert judged == [text] and asked == [text]
+    detect.detect_language(text)
+    assert len(judged) == 1  # no longer watched after the block

@@ -3,12 +3,14 @@ a region in other words or another script is still asked of it and keeps its own
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import structchunk
-from structchunk.lang import detect
+from structchunk.lang import identifier
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
 from structchunk.lang.openings import _decided, _openings
 from structchunk.lang.regions import language_map
@@ -31,41 +33,39 @@ SAMPLE = ("The people who maintain the project answer the questions of a new con
 PAGE = "\n\n".join(["# The project", *PARAGRAPHS, GERMAN, *PARAGRAPHS[::-1], SAMPLE]) + "\n"
 
 
-def counted_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    asked: list[str] = []
-    identify = detect.identify
-
-    def counting(text: str, candidates: int = 3) -> detect.Guesses:
-        asked.append(text)
-        return identify(text, candidates)
-
-    monkeypatch.setattr(detect, "identify", counting)
+@pytest.fixture
+def asked() -> Iterator[list[str]]:
+    """The texts asked of the identifier during the test (through its public seam, so the
+    test runs on the compiled build too)."""
+    texts: list[str] = []
     _openings.cache_clear()  # the openings of a document parsed before are not judged again
-    return asked
+    with identifier.watching(texts.append):
+        yield texts
 
 
-def regions_of(page: str, language: str, monkeypatch: pytest.MonkeyPatch,
+def regions_of(page: str, language: str, asked: list[str],
                ) -> tuple[Callable[[str], str | None], Callable[[str], bool]]:
     """The label of a region of `page` (parsed first: its dominant `language` found before
     any call is counted), and whether the identifier was asked about a region since."""
     document = structchunk.parse_text(page, format="markdown")
     assert document.language == language
-    asked = counted_calls(monkeypatch)
+    asked.clear()
+    _openings.cache_clear()  # the openings of a document parsed before are not judged again
     at = language_map(document)
     return (lambda region: at(page.index(region)),
             lambda region: any(region[:20] in text for text in asked))
 
 
 def test_a_region_in_the_documents_words_is_not_asked_of_the_identifier(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    label, asked_about = regions_of(PAGE, "en", monkeypatch)
+        asked: list[str]) -> None:
+    label, asked_about = regions_of(PAGE, "en", asked)
     assert label(SAMPLE) == "en"
     assert not asked_about(SAMPLE)
 
 
 def test_a_german_paragraph_in_an_english_page_is_still_asked_and_german(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    label, asked_about = regions_of(PAGE, "en", monkeypatch)
+        asked: list[str]) -> None:
+    label, asked_about = regions_of(PAGE, "en", asked)
     assert label(GERMAN) == "de"
     assert asked_about(GERMAN)
 
@@ -91,8 +91,7 @@ def test_a_vocabulary_places_only_texts_in_its_script_with_enough_words() -> Non
 
 
 def test_an_opening_in_the_words_of_a_longer_sure_one_is_not_asked(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    asked = counted_calls(monkeypatch)
+        asked: list[str]) -> None:
     document = structchunk.parse_text(PAGE, format="markdown")
     assert document.language == "en"
     # The document is judged on eight openings, the longest first; those in the words of a
@@ -120,10 +119,10 @@ HINDI_HEADING = "अंतरराष्ट्रीय परियोजन�
 
 
 def test_a_few_words_in_the_documents_script_take_the_language_around(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: list[str]) -> None:
     page = "\n\n".join(["# The project", *PARAGRAPHS, f"## {SHORT}", SAMPLE,
                         f"## {HINDI_HEADING}", *PARAGRAPHS[::-1]]) + "\n"
-    label, asked_about = regions_of(page, "en", monkeypatch)
+    label, asked_about = regions_of(page, "en", asked)
     assert label(SHORT) == "en"
     assert not asked_about(SHORT)
     # a few words in another script are still judged: the vocabulary is of the Latin openings
@@ -140,10 +139,10 @@ JAPANESE = ("プロジェクトのメンテナーは、コントリビュータ�
 
 
 def test_a_chinese_page_places_han_regions_and_asks_about_japanese(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: list[str]) -> None:
     # ten blocks: the document is judged on the first eight, so LATER is none of them
     page = "\n\n".join(["# 开源指南", *CHINESE, JAPANESE, *CHINESE[::-1], LATER]) + "\n"
-    label, asked_about = regions_of(page, "zh", monkeypatch)
+    label, asked_about = regions_of(page, "zh", asked)
     assert label(LATER) == "zh"
     assert not asked_about(LATER)
     assert label(JAPANESE) == "ja"
@@ -159,15 +158,15 @@ JAPANESE_LATER = "レビューの前に、テストがすべて通ることを�
 
 
 def test_a_japanese_page_places_regions_in_any_of_its_scripts(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: list[str]) -> None:
     page = "\n\n".join(["# 始め方", *JAPANESE_PAGE, CHINESE[0], *JAPANESE_PAGE[::-1],
                         JAPANESE_LATER]) + "\n"
-    label, asked_about = regions_of(page, "ja", monkeypatch)
+    label, asked_about = regions_of(page, "ja", asked)
     assert label(JAPANESE_LATER) == "ja"
     assert not asked_about(JAPANESE_LATER)
     # an English paragraph is in none of the page's scripts: still asked, and English
     english = PARAGRAPHS[0]
-    label, asked_about = regions_of(page.replace(JAPANESE_LATER, english), "ja", monkeypatch)
+    label, asked_about = regions_of(page.replace(JAPANESE_LATER, english), "ja", asked)
     assert label(english) == "en"
     assert asked_about(english)
 
@@ -179,3 +178,32 @@ def test_words_are_the_tokens_with_clinging_punctuation_stripped() -> None:
                  "“प्रोजेक्ट” — शुरू करें।", ",,, -- ...", ""]:
         reference = [token.strip(_CLINGING) for token in text.casefold().split()]
         assert words(text) == [token for token in reference if token]
+
+
+def reference_sort(vocabulary: Vocabulary, sample: str, script: str | None) -> str | None:
+    """What `Vocabulary.sort` says of a text in a spaced script, on the words alone: the
+    dominant language, "" for too few words, None for a text to judge."""
+    found = words(sample)
+    if len(found) < MIN_WORDS:
+        return ""
+    return vocabulary.language if vocabulary.place_words(found, script) else None
+
+
+_TOKENS = st.sampled_from(["the", "The", "project,", "(project)", "—", "|", "»", "über",
+                           "Über!", "ß", "ss", "strasse", "Straße", "a", "-", "...", "de"])
+
+
+@given(st.lists(_TOKENS, max_size=40), st.lists(_TOKENS, min_size=1, max_size=12),
+       st.sampled_from([" ", "\n", "  "]))
+def test_sorting_on_the_tokens_first_decides_as_the_words_do(
+        tokens: list[str], known: list[str], gap: str) -> None:
+    vocabulary = Vocabulary.of("en", "Latin", [" ".join(known)])
+    sample = gap.join(tokens)
+    verdict = vocabulary.sort(sample, "Latin")
+    expected = reference_sort(vocabulary, sample, "Latin")
+    if not vocabulary.known:
+        assert verdict is None
+    elif expected == "":
+        assert verdict is not None and verdict.language is None
+    else:
+        assert (verdict.language if verdict is not None else None) == expected
