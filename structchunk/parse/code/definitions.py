@@ -15,12 +15,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from itertools import accumulate, count
 from operator import add
-from typing import Any
 
 from tree_sitter import Node as SyntaxNode
 from tree_sitter import Parser, QueryCursor
 
 from structchunk.decode import Source
+from structchunk.node_data import DefinitionData, TextData
 from structchunk.parse.code.char_offsets import CharOffsets
 from structchunk.parse.code.depth import MAX_PARSED_DEPTH, STACK_BOUND_GRAMMARS, nesting_depth
 from structchunk.parse.code.grammars import CodeGrammar, load_code_grammar
@@ -43,6 +43,9 @@ from structchunk.tree import Node, NodeKind, make_node
 MAX_DEPTH = 48
 _CLASS_LIKE = frozenset({"class", "struct", "impl", "trait", "interface", "enum"})
 _SPACE = b" \t\r\n\f\v"
+# Records handed to make_node ready-made: built from keyword values, each node's record
+# would take a dict and a pass over it (one node per statement and unit).
+_LEADING_COMMENTS = TextData(leading_comments=True)
 
 
 def code_meta(language: str | None, fallback: str | None) -> dict[str, str]:
@@ -338,10 +341,8 @@ class _Outline:
         return nodes
 
     def _text_node(self, start: int, end: int, lead: bool) -> Node:
-        if lead:
-            return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end),
-                             leading_comments=True)
-        return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end))
+        return make_node(self.source, NodeKind.TEXT, self._char(start), self._char(end), (),
+                         _LEADING_COMMENTS if lead else None)
 
     def _definition(self, unit: Unit, parent_kind: str | None, depth: int) -> Node:
         start, end = self._char(unit.start), self._char(unit.end)
@@ -372,10 +373,8 @@ class _Outline:
             children = self._fill(start, end, self._nodes(items, False, kind, depth + 1))
             if len(children) == 1 and children[0].kind is NodeKind.TEXT:
                 children = []
-        attrs: dict[str, Any] = {"title": unit.title, "definition_kind": kind}
-        if unit.name:
-            attrs["name"] = unit.name
-        return make_node(self.source, NodeKind.DEFINITION, start, end, children, **attrs)
+        return make_node(self.source, NodeKind.DEFINITION, start, end, children,
+                         DefinitionData(unit.title, kind, unit.name or None))
 
     def _fill(self, start: int, end: int, nodes: list[Node]) -> list[Node]:
         """TEXT for any code between the nodes that tree-sitter left out, so nothing is lost."""
