@@ -12,14 +12,13 @@ from functools import lru_cache
 from typing import Any
 
 import regex
-from markdown_it import MarkdownIt
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
 from structchunk.parse.code import code_meta, outline, resolve_code_language
-from structchunk.parse.markdown import pyromark_tokens
+from structchunk.parse.markdown import markdown_it_tokens, pyromark_tokens
 from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
+from structchunk.parse.markdown.windows import WINDOW
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
 from structchunk.tree import Document, Node, NodeKind, make_node, row_data, trim_span
@@ -49,21 +48,13 @@ def _closes(line: str, markup: str) -> bool:
             and mark == markup[0] * len(mark))
 
 
-def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
-    md.use(front_matter_plugin)
-    # Inline parsing is not needed for block structure and costs about half the parse time.
-    md.disable(["inline", "text_join"], ignoreInvalid=True)
-    return md
-
-
-
-
 def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,
-          **_options: Any) -> Document:
+          *, window: int = WINDOW, **_options: Any) -> Document:
     """`markdown_backend`: "pyromark" (pulldown-cmark, the default when installed) or
-    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark)."""
-    builder = _TreeBuilder(source, _tokens(source, markdown_backend))
+    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark).
+    `window`: characters of the text parsed at a time (`windows.py`); any window gives the
+    same tree, which the tests check with windows of a few lines."""
+    builder = _TreeBuilder(source, _tokens(source, markdown_backend, window))
     blocks = _toml_front_matter(source, builder.build())
     root = sectionize(source, blocks)
     title = document_title(source, blocks)
@@ -98,7 +89,7 @@ def _toml_front_matter(source: Source, blocks: list[Node]) -> list[Node]:
     return [make_node(source, NodeKind.FRONT_MATTER, start, end), *kept]
 
 
-def _tokens(source: Source, backend: str | None) -> Iterable[Any]:
+def _tokens(source: Source, backend: str | None, window: int) -> Iterable[Any]:
     if backend is None:
         backend = "pyromark" if pyromark_tokens.available() else "markdown-it"
     if backend == "pyromark":
@@ -107,9 +98,9 @@ def _tokens(source: Source, backend: str | None) -> Iterable[Any]:
                 'markdown_backend="pyromark" needs the pyromark package, a dependency of '
                 f'structchunk without a wheel for every platform ({install_hint()}); '
                 'markdown_backend="markdown-it" works without it', source.origin)
-        return pyromark_tokens.tokens(source, MAX_NESTING)
+        return pyromark_tokens.tokens(source, MAX_NESTING, window)
     if backend == "markdown-it":
-        return _parser().parse(source.text.replace("\x00", "\ufffd"))
+        return markdown_it_tokens.tokens(source, MAX_NESTING, window)
     raise ParseError(f"unknown markdown_backend {backend!r} (known: {', '.join(BACKENDS)})",
                      source.origin)
 
