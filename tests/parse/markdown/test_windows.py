@@ -20,7 +20,7 @@ from structchunk.lang.regions import with_language
 from structchunk.parse import refine
 from structchunk.parse.markdown import builder as markdown
 from structchunk.parse.markdown import pyromark_tokens
-from structchunk.parse.markdown.windows import has_definitions, plan
+from structchunk.parse.markdown.windows import WINDOW, has_definitions, plan
 from tests.conftest import SAMPLES, corpus_root
 from tests.parse.markdown.markdown_documents import block, documents, nested
 
@@ -153,3 +153,21 @@ def test_a_text_with_a_definition_is_read_whole_by_pyromark(monkeypatch) -> None
     text = "# A\n\n[a]\n\n# B\n\ntext\n\n[a]: /url\n" * 5
     list(pyromark_tokens.tokens(from_text(text), 20, window=8))
     assert planned == [len(text)]
+
+
+def test_a_long_text_is_never_given_to_pulldown_cmark_whole(monkeypatch) -> None:
+    """pulldown-cmark's block tree (in Rust, unseen by tracemalloc) is one window's."""
+    pyromark = pytest.importorskip("pyromark")
+    lengths: list[int] = []
+    original = pyromark.events_with_range
+
+    def measured(text: str, **options: object) -> object:
+        lengths.append(len(text))
+        return original(text, **options)
+
+    monkeypatch.setattr(pyromark, "events_with_range", measured)
+    section = "## Item\n\nA line of prose.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+    text = section * (3 * WINDOW // len(section))
+    tree = _tree(from_text(text), "pyromark", WINDOW)
+    assert len(tree) > 3 * WINDOW // len(section)
+    assert len(lengths) >= 3 and max(lengths) <= WINDOW + 2 * len(section)
