@@ -7,7 +7,7 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -105,13 +105,13 @@ def _tokens(source: Source, backend: str | None, window: int) -> Iterable[Any]:
                      source.origin)
 
 
-def _line_start(text: str, starts: tuple[int, ...], line: int) -> int:
+def _line_start(text: str, starts: Sequence[int], line: int) -> int:
     """`Source.line_start`, here so that the compiled builder reads the line table itself:
     a call into the pure-Python `Source` for each block cost more than the look-up."""
     return starts[line] if line < len(starts) else len(text)
 
 
-def _line_end(text: str, starts: tuple[int, ...], line: int) -> int:
+def _line_end(text: str, starts: Sequence[int], line: int) -> int:
     """`Source.line_end`: the offset before the line break ending 0-based `line`."""
     if line + 1 < len(starts):
         end = starts[line + 1]
@@ -197,7 +197,8 @@ class _TreeBuilder:
         if token.map is None:
             return None
         start, end = self._span(token.map)
-        return make_node(self.source, kind, start, end) if end > start else None
+        return make_node(self.source, kind, start, end, near_line=token.map[0]) \
+            if end > start else None
 
     def _heading(self, token: Any) -> Node | None:
         inline = next(self.tokens, None)
@@ -208,7 +209,7 @@ class _TreeBuilder:
         start, end = self._span(token.map)
         raw = inline.content if inline is not None and inline.type == "inline" else ""
         title = clean_title(raw)
-        return make_node(self.source, NodeKind.HEADING, start, end,
+        return make_node(self.source, NodeKind.HEADING, start, end, near_line=token.map[0],
                          level=int(token.tag[1:]), title=title or raw.strip())
 
     def _fence(self, token: Any) -> Node | None:
@@ -252,7 +253,8 @@ class _TreeBuilder:
         attrs: dict[str, Any] = {}
         if kind is NodeKind.LIST:
             attrs["ordered"] = token.type == "ordered_list_open"
-        return make_node(self.source, kind, start, end, children, **attrs)
+        return make_node(self.source, kind, start, end, children, near_line=token.map[0],
+                         **attrs)
 
     def _table(self, token: Any, closing: str) -> Node | None:
         row_lines: list[tuple[int, bool]] = []
@@ -279,7 +281,8 @@ class _TreeBuilder:
                                            _line_end(text, starts, line))
             if row_end > row_start:
                 rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
-                                      header=head))
+                                      near_line=line, header=head))
         header_rows = sum(1 for row in rows if row_data(row).header)
         rows = fill_gaps(self.source, start, end, rows)
-        return make_node(self.source, NodeKind.TABLE, start, end, rows, header_rows=header_rows)
+        return make_node(self.source, NodeKind.TABLE, start, end, rows, near_line=token.map[0],
+                         header_rows=header_rows)

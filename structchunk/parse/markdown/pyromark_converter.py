@@ -21,9 +21,9 @@ the item and the lists and items around it, up to that quote, end there.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
-from collections.abc import Iterator
-from itertools import accumulate
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import regex
@@ -36,6 +36,7 @@ _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
 # The quote markers and indentation that start a setext heading's later lines, which
 # markdown-it leaves out of the heading's content.
 _CONTINUATION = regex.compile(r"\r?\n[ \t>]*")
+_BYTE_BREAK = regex.compile(rb"\r\n|\r|\n")
 # What a line can hold before a container's content starts: quote markers and indentation.
 _PREFIX = frozenset(" \t>")
 
@@ -45,9 +46,10 @@ class Converter:
         self.text = text = source.text
         self.ascii = text.isascii()
         self.data = b"" if self.ascii else text.encode("utf-8")
-        self.line_starts: list[int] | tuple[int, ...] = source.line_starts
+        self.line_starts: Sequence[int] = source.line_starts
         if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r, \n)
-            starts = [0, *accumulate(map(len, self.data.splitlines(keepends=True)))]
+            starts = array("q", (0,))
+            starts.extend(match.end() for match in _BYTE_BREAK.finditer(self.data))
             if len(starts) > 1 and starts[-1] == len(self.data):
                 starts.pop()
             self.line_starts = starts
