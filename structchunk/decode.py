@@ -61,6 +61,7 @@ class Source:
     id: str | None = None
 
     def __post_init__(self) -> None:
+        check_length(len(self.text), self.origin)
         if not self.text.isascii():
             surrogate = _SURROGATE.search(self.text)
             if surrogate is not None:
@@ -124,8 +125,8 @@ class Source:
 
 def compute_line_starts(text: str) -> array[int]:
     """Line starts treating \\r\\n, \\r and \\n as breaks, as markdown-it's normaliser does,
-    as 4-byte integers where the text's offsets fit in them."""
-    starts = array("i" if len(text) < 2**31 - 1 else "q", (0,))
+    as 4-byte integers."""
+    starts = array("i", (0,))  # offsets fit: a Source is at most MAX_CHARACTERS long
     starts.extend(match.end() for match in LINE_BREAK.finditer(text))
     if len(starts) > 1 and starts[-1] == len(text):
         starts.pop()
@@ -306,6 +307,19 @@ def open_readonly(name: str) -> int:
 def check_max_bytes(max_bytes: object) -> None:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
         raise OptionError(f"max_bytes must be a whole number above 0, not {max_bytes!r}")
+
+
+# The most characters a text may have: the tree stores offsets and line numbers in 4 bytes in
+# compiled builds (16 bytes less per node), and a longer text would need over 20 GB to chunk.
+MAX_CHARACTERS = 2**31 - 1
+
+
+def check_length(length: int, origin: str) -> None:
+    """Refuse a text of more than `MAX_CHARACTERS` characters, whatever `max_bytes` allows."""
+    if length > MAX_CHARACTERS:
+        raise SourceTooLargeError(
+            f"is {length:,} characters, more than the {MAX_CHARACTERS:,} structchunk reads",
+            origin)
 
 
 def check_size(size: int, max_bytes: int, origin: str, *, unit: str = "bytes") -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from structchunk.decode import Source
 from structchunk.node_data import (
@@ -26,6 +26,11 @@ from structchunk.node_data import (
     TextData,
     as_mapping,
 )
+
+if TYPE_CHECKING:
+    from mypy_extensions import i32
+else:
+    i32 = int
 
 
 class NodeKind(str, Enum):
@@ -67,10 +72,10 @@ class Node:
     """
 
     kind: NodeKind
-    start: int
-    end: int
-    start_line: int
-    end_line: int
+    start: i32
+    end: i32
+    start_line: i32
+    end_line: i32
     children: tuple[Node, ...] = ()
     data: NodeData | None = None
 

@@ -38,6 +38,10 @@ from structchunk.lang.openings import (
 from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
 
+# The language of a scope not settled yet: no language code, and one list of languages holds
+# both (a second list of flags took 8 bytes per scope).
+_UNSETTLED = "\x00unsettled"
+
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
 
@@ -97,8 +101,8 @@ class _LanguageMap:
         self.verdicts: list[Verdict | None] = [None] * count
         if document.language:
             self.verdicts[0] = Verdict(document.language)
-        self.languages: list[str | None] = [None] * count
-        self.settled: list[bool] = [False] * count
+        # A scope's language once settled (None is a language: none found); _UNSETTLED before.
+        self.languages: list[str | None] = [_UNSETTLED] * count
         starts = regions[0::3]
         if not all(map(le, starts, starts[1:])):  # a C loop: in order but for rare trees
             order = sorted(range(len(starts)), key=starts.__getitem__)  # stable, as before
@@ -117,26 +121,26 @@ class _LanguageMap:
 
     def language(self, scope: int) -> str | None:
         """Judge the scope, and its enclosing scopes only as far as their language matters."""
-        if self.settled[scope]:
-            return self.languages[scope]
+        settled = self.languages[scope]
+        if settled is not _UNSETTLED:
+            return settled
         named = self._verdict(scope).language
         if named is not None:  # most regions: named by their script or the vocabulary
             self.languages[scope] = named
-            self.settled[scope] = True
             return named
         chain: list[tuple[int, Verdict]] = []
-        while scope >= 0 and not self.settled[scope]:
+        while scope >= 0 and self.languages[scope] is _UNSETTLED:
             verdict = self._verdict(scope)
             chain.append((scope, verdict))
             if not verdict.needs_prior:
                 break
             scope = self.parents[scope]
-        prior = self.languages[scope] if scope >= 0 and self.settled[scope] else None
+        prior = self.languages[scope] if scope >= 0 else None
+        prior = None if prior is _UNSETTLED else prior
         for index, verdict in reversed(chain):
             # The document's own language has no prior: it is its dominant one.
             prior = verdict.settle(prior, inherit=True) if index else dominant(verdict)
             self.languages[index] = prior
-            self.settled[index] = True
         return prior
 
     def _verdict(self, scope: int) -> Verdict:

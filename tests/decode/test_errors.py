@@ -460,3 +460,12 @@ def test_a_source_built_without_line_starts_computes_them() -> None:
 ])
 def test_a_line_ends_before_its_whole_break(text: str, line: int, end: int) -> None:
     assert decode.from_text(text).line_end(line) == end
+
+
+def test_a_text_longer_than_the_tree_can_count_is_refused_by_name() -> None:
+    from structchunk.decode import MAX_CHARACTERS, check_length
+    from structchunk.errors import SourceTooLargeError
+
+    check_length(MAX_CHARACTERS, "big.md")
+    with pytest.raises(SourceTooLargeError, match="big.md"):
+        check_length(MAX_CHARACTERS + 1, "big.md")
