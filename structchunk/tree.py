@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from structchunk.decode import Source
 from structchunk.node_data import (
@@ -27,10 +27,10 @@ from structchunk.node_data import (
     as_mapping,
 )
 
-if TYPE_CHECKING:
+try:  # 4-byte integers in the compiled build's nodes; plain ints where mypyc is absent
     from mypy_extensions import i32
-else:
-    i32 = int
+except ImportError:  # pragma: no cover - an install without mypy's extensions
+    i32 = int  # type: ignore[misc]
 
 
 class NodeKind(str, Enum):

@@ -59,7 +59,8 @@ def _read(converter: Converter, text: str, window: int) -> Iterator[BlockToken]:
     import pyromark
 
     options = pyromark.Options.ENABLE_TABLES
-    size = len(text) if has_definitions(text) else window
+    # A text of one window is read whole anyway: it is not searched for definitions.
+    size = len(text) if len(text) > window and has_definitions(text) else window
     start = base = 0
     while True:
         cut, end = plan(text, start, size)
