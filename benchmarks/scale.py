@@ -5,6 +5,10 @@ reports seconds, characters per second and the growth of the peak resident set o
 process's size before reading the input, per input character.
 
     python benchmarks/scale.py [--sizes 1,4,16] [--memory 1,10,50] [--only markdown,table]
+                               [--stage split|parse] [--traced]
+
+`--stage parse` measures `parse()` alone; `--traced` reports the peak of Python's allocations
+(tracemalloc, which does not see what Rust or C libraries allocate) instead of the resident set.
 
 Inputs (at 1x; 16x gives the sizes named in the targets):
 - markdown: the Markdown files of corpus/docs, concatenated and repeated to 0.94 MB (15 MB);
@@ -72,8 +76,10 @@ def _repeat(text: str, size: int) -> str:
     return whole[:cut if cut > 0 else size] + "\n"
 
 
-def measure(kind: str, scale: float) -> dict:
+def measure(kind: str, scale: float, stage: str = "split", traced: bool = False) -> dict:
     """Runs in the child process."""
+    import tracemalloc
+
     import structchunk
     from structchunk.decode import from_text
 
@@ -83,18 +89,26 @@ def measure(kind: str, scale: float) -> dict:
     # A small input of the same kind first: grammars and parsers load once, outside the timing.
     structchunk.split(from_text(build(kind, 0.01, root)[0]), format=fmt, max_size=1000,
                       **options)
+    if traced:
+        tracemalloc.start()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     source = from_text(text)
     started = time.perf_counter()
-    chunks = structchunk.split(source, format=fmt, max_size=1000, **options)
+    if stage == "parse":
+        structchunk.parse(source, format=fmt, **options)
+        count = 0
+    else:
+        count = len(structchunk.split(source, format=fmt, max_size=1000, **options))
     seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    peak = tracemalloc.get_traced_memory()[1] if traced else \
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
     return {"kind": kind, "scale": scale, "chars": len(text), "seconds": seconds,
-            "chunks": len(chunks), "bytes_per_char": (peak - before) / len(text)}
+            "chunks": count, "bytes_per_char": peak / len(text)}
 
 
-def run(kind: str, scale: float) -> dict:
-    output = subprocess.run([sys.executable, __file__, "--child", kind, str(scale)],
+def run(kind: str, scale: float, stage: str = "split", traced: bool = False) -> dict:
+    output = subprocess.run([sys.executable, __file__, "--child", kind, str(scale), stage,
+                             "traced" if traced else "resident"],
                             capture_output=True, text=True, check=True)
     return json.loads(output.stdout.strip().splitlines()[-1])
 
@@ -105,10 +119,13 @@ def main() -> None:
     parser.add_argument("--memory", default="1,10,50")
     parser.add_argument("--only",
                         default="markdown,table,sections,code,paragraph,memory")
-    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--stage", choices=("split", "parse"), default="split")
+    parser.add_argument("--traced", action="store_true")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure(args.child[0], float(args.child[1]))))
+        kind, scale, stage, how = args.child
+        print(json.dumps(measure(kind, float(scale), stage, how == "traced")))
         return
     corpus_root()
     parts = args.only.split(",")
@@ -119,7 +136,7 @@ def main() -> None:
     for kind in (part for part in parts if part in BASE):
         first = None
         for scale in sizes:
-            result = run(kind, scale)
+            result = run(kind, scale, args.stage, args.traced)
             first = first or result
             growth = (result["seconds"] / first["seconds"]) / (result["chars"] / first["chars"])
             print(f"| {kind} | {scale:g}x | {result['chars']:,} | {result['chunks']:,} | "

@@ -10,7 +10,9 @@ import codecs
 import hashlib
 import os
 import stat
+from array import array
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,10 +54,14 @@ class Source:
     path: str | None = None
     encoding: str = "utf-8"
     warnings: tuple[str, ...] = ()
-    line_starts: tuple[int, ...] = field(default=(), repr=False)
+    # An array of machine integers (`compute_line_starts`): a tuple of boxed offsets took
+    # about 40 bytes a line, 2 bytes per character of Markdown with short lines. Derived from
+    # `text`, so it takes no part in equality.
+    line_starts: Sequence[int] = field(default=(), repr=False, compare=False)
     id: str | None = None
 
     def __post_init__(self) -> None:
+        check_length(len(self.text), self.origin)
         if not self.text.isascii():
             surrogate = _SURROGATE.search(self.text)
             if surrogate is not None:
@@ -117,13 +123,14 @@ class Source:
         return end
 
 
-def compute_line_starts(text: str) -> tuple[int, ...]:
-    """Line starts treating \\r\\n, \\r and \\n as breaks, as markdown-it's normaliser does."""
-    starts = [0]
+def compute_line_starts(text: str) -> array[int]:
+    """Line starts treating \\r\\n, \\r and \\n as breaks, as markdown-it's normaliser does,
+    as 4-byte integers."""
+    starts = array("i", (0,))  # offsets fit: a Source is at most MAX_CHARACTERS long
     starts.extend(match.end() for match in LINE_BREAK.finditer(text))
     if len(starts) > 1 and starts[-1] == len(text):
         starts.pop()
-    return tuple(starts)
+    return starts
 
 
 def from_text(text: str, origin: str = "<string>", path: str | None = None,
@@ -300,6 +307,19 @@ def open_readonly(name: str) -> int:
 def check_max_bytes(max_bytes: object) -> None:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
         raise OptionError(f"max_bytes must be a whole number above 0, not {max_bytes!r}")
+
+
+# The most characters a text may have: the tree stores offsets and line numbers in 4 bytes in
+# compiled builds (16 bytes less per node), and a longer text would need over 20 GB to chunk.
+MAX_CHARACTERS = 2**31 - 1
+
+
+def check_length(length: int, origin: str) -> None:
+    """Refuse a text of more than `MAX_CHARACTERS` characters, whatever `max_bytes` allows."""
+    if length > MAX_CHARACTERS:
+        raise SourceTooLargeError(
+            f"is {length:,} characters, more than the {MAX_CHARACTERS:,} structchunk reads",
+            origin)
 
 
 def check_size(size: int, max_bytes: int, origin: str, *, unit: str = "bytes") -> None:

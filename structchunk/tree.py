@@ -27,6 +27,11 @@ from structchunk.node_data import (
     as_mapping,
 )
 
+try:  # 4-byte integers in the compiled build's nodes; plain ints where mypyc is absent
+    from mypy_extensions import i32
+except ImportError:  # pragma: no cover - an install without mypy's extensions
+    i32 = int  # type: ignore[misc]
+
 
 class NodeKind(str, Enum):
     DOCUMENT = "document"
@@ -67,10 +72,10 @@ class Node:
     """
 
     kind: NodeKind
-    start: int
-    end: int
-    start_line: int
-    end_line: int
+    start: i32
+    end: i32
+    start_line: i32
+    end_line: i32
     children: tuple[Node, ...] = ()
     data: NodeData | None = None
 
@@ -171,12 +176,13 @@ _SET_KIND, _SET_START, _SET_END, _SET_START_LINE, _SET_END_LINE, _SET_CHILDREN, 
 
 def make_node(source: Source, kind: NodeKind, start: int, end: int,
               children: tuple[Node, ...] | list[Node] = (), data: NodeData | None = None,
-              **values: Any) -> Node:
+              near_line: int = -1, **values: Any) -> Node:
     """Build a node, deriving its line numbers from the source's line table.
 
-    Its data is either `data`, a record of the kind's class, or built here from `values`,
-    the record's fields by name: a name the record lacks raises TypeError, so a misspelt
-    field fails where it is written."""
+    `near_line`, the 0-based line a parser expects `start` on, is checked before the table is
+    searched (a parser reading lines knows them). Its data is either `data`, a record of the
+    kind's class, or built here from `values`, the record's fields by name: a name the
+    record lacks raises TypeError, so a misspelt field fails where it is written."""
     if values:
         if data is not None:
             raise TypeError("make_node takes data= or the data's fields, not both")
@@ -193,10 +199,15 @@ def make_node(source: Source, kind: NodeKind, start: int, end: int,
     elif type(data) is CodeData and data.body_start < 0:
         raise TypeError("a code node's data needs its body span")
     starts = source.line_starts
-    first = bisect_right(starts, start)
+    count = len(starts)
+    if 0 <= near_line < count and starts[near_line] <= start and (
+            near_line + 1 == count or start < starts[near_line + 1]):
+        first = near_line + 1
+    else:
+        first = bisect_right(starts, start)
     # Most nodes end on the line they start on (a heading, a row): then the line number is
     # not looked up again, and in the pure build both fields hold the same int object.
-    last = bisect_right(starts, end - 1) if end - 1 > start and first < len(starts) and (
+    last = bisect_right(starts, end - 1) if end - 1 > start and first < count and (
         starts[first] < end) else first
     kids = children if type(children) is tuple else tuple(children)
     if not _SLOTTED:

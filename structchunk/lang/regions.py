@@ -38,6 +38,10 @@ from structchunk.lang.openings import (
 from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
 
+# The language of a scope not settled yet: no language code, and one list of languages holds
+# both (a second list of flags took 8 bytes per scope).
+_UNSETTLED = "\x00unsettled"
+
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
 
@@ -75,9 +79,11 @@ class _LanguageMap:
 
     A scope is a span judged on its own text; its parent is the scope whose language it
     inherits. Scope 0 is the whole document. Each region maps to the scope that decides it.
-    Spans, parents and regions are kept in `array` columns of machine integers: a table row
-    is a region and a scope, and tuples of boxed integers took about 10 bytes per character
-    of a Markdown file with a small table in every section.
+    Spans, parents and regions are kept in `array` columns of machine integers, 4 bytes each
+    below 2**31 characters, and collected straight into arrays: a table row is a region and a
+    scope, and lists of boxed integers took about 10 bytes per character of a Markdown file
+    with a small table in every section while the map was built (a compiled node boxes a new
+    integer at each read of an offset).
     """
 
     def __init__(self, document: Document) -> None:
@@ -86,24 +92,26 @@ class _LanguageMap:
         self.ascii_script = text_script("a", self.found.known)  # that of every ASCII text
         self.document = document
         self.vocabulary: Vocabulary | None = None
-        spans, regions = _collect(document.root)
+        spans, regions = _collect(document.root, _typecode(len(self.text)))
         count = len(spans) // 3
-        self.span_starts = array("q", spans[0::3])  # scope 0, the document, is judged whole
-        self.span_ends = array("q", spans[1::3])
-        self.parents = array("q", spans[2::3])
+        self.span_starts = spans[0::3]  # scope 0, the document, is judged whole
+        self.span_ends = spans[1::3]
+        self.parents = spans[2::3]
+        del spans
         self.verdicts: list[Verdict | None] = [None] * count
         if document.language:
             self.verdicts[0] = Verdict(document.language)
-        self.languages: list[str | None] = [None] * count
-        self.settled: list[bool] = [False] * count
+        # A scope's language once settled (None is a language: none found); _UNSETTLED before.
+        self.languages: list[str | None] = [_UNSETTLED] * count
         starts = regions[0::3]
         if not all(map(le, starts, starts[1:])):  # a C loop: in order but for rare trees
             order = sorted(range(len(starts)), key=starts.__getitem__)  # stable, as before
-            regions = [value for index in order for value in regions[3 * index:3 * index + 3]]
+            regions = array(regions.typecode, (
+                value for index in order for value in regions[3 * index:3 * index + 3]))
             starts = regions[0::3]
-        self.starts = array("q", starts)
-        self.ends = array("q", regions[1::3])
-        self.scopes = array("q", regions[2::3])
+        self.starts = starts
+        self.ends = regions[1::3]
+        self.scopes = regions[2::3]
 
     def language_at(self, offset: int) -> str | None:
         index = bisect_right(self.starts, offset) - 1
@@ -113,26 +121,26 @@ class _LanguageMap:
 
     def language(self, scope: int) -> str | None:
         """Judge the scope, and its enclosing scopes only as far as their language matters."""
-        if self.settled[scope]:
-            return self.languages[scope]
+        settled = self.languages[scope]
+        if settled is not _UNSETTLED:
+            return settled
         named = self._verdict(scope).language
         if named is not None:  # most regions: named by their script or the vocabulary
             self.languages[scope] = named
-            self.settled[scope] = True
             return named
         chain: list[tuple[int, Verdict]] = []
-        while scope >= 0 and not self.settled[scope]:
+        while scope >= 0 and self.languages[scope] is _UNSETTLED:
             verdict = self._verdict(scope)
             chain.append((scope, verdict))
             if not verdict.needs_prior:
                 break
             scope = self.parents[scope]
-        prior = self.languages[scope] if scope >= 0 and self.settled[scope] else None
+        prior = self.languages[scope] if scope >= 0 else None
+        prior = None if prior is _UNSETTLED else prior
         for index, verdict in reversed(chain):
             # The document's own language has no prior: it is its dominant one.
             prior = verdict.settle(prior, inherit=True) if index else dominant(verdict)
             self.languages[index] = prior
-            self.settled[index] = True
         return prior
 
     def _verdict(self, scope: int) -> Verdict:
@@ -156,32 +164,37 @@ class _LanguageMap:
         return sorted_out if sorted_out is not None else judge(sample, self.found)
 
 
-def _collect(root: Node) -> tuple[list[int], list[int]]:
+def _typecode(length: int) -> str:
+    """The array type of offsets into a text of `length` characters: 4 bytes where they fit."""
+    return "i" if length < 2**31 - 1 else "q"
+
+
+def _collect(root: Node, typecode: str = "q") -> tuple[array[int], array[int]]:
     """The scopes and regions of the tree, in order: (start, end, parent) of each scope, the
-    document first with span (-1, -1), and (start, end, scope) of each region, flat. One
-    loop over the nodes, not a call per node.
+    document first with span (-1, -1), and (start, end, scope) of each region, flat, in
+    arrays of `typecode`. One loop over the nodes, not a call per node.
 
     A scope's start is that of its first prose block: a section is judged on its words, not
     on the code, HTML or front matter it opens with (a scope of no prose keeps its own)."""
-    spans = [-1, -1, -1]
-    regions: list[int] = []
+    spans = array(typecode, (-1, -1, -1))
+    regions = array(typecode)
     unset: list[int] = []  # scopes opened whose first prose block is still to come
     stack = [(root, 0)]
     while stack:
         node, parent = stack.pop()
         kind = node.kind
         if kind in NOT_PROSE:
-            regions += (node.start, node.end, parent)
+            regions.extend((node.start, node.end, parent))
             continue
         scope = 0
         if kind is not NodeKind.DOCUMENT:
             scope = len(spans) // 3
-            spans += (node.start, node.end, parent)
+            spans.extend((node.start, node.end, parent))
             unset.append(scope)
         if kind in DESCEND and node.children:
             stack.extend(zip(reversed(node.children), repeat(scope)))
         else:
-            regions += (node.start, node.end, scope)
+            regions.extend((node.start, node.end, scope))
             for waiting in unset:  # this scope and those around it still without prose
                 spans[3 * waiting] = node.start
             unset.clear()

@@ -255,7 +255,7 @@ def test_from_text_defaults_name_a_string() -> None:
     source = decode.from_text("x\ny")
     assert (source.origin, source.path, source.encoding, source.warnings) == (
         "<string>", None, "utf-8", ())
-    assert source.line_starts == (0, 2)
+    assert tuple(source.line_starts) == (0, 2)
 
 
 # The thresholds that tell wide text from binary, tested right at their edges.
@@ -450,7 +450,7 @@ def test_an_odd_number_of_bytes_is_never_wide_text() -> None:
 
 def test_a_source_built_without_line_starts_computes_them() -> None:
     source = decode.Source(text="eins\nzwei\r\ndrei", origin="x.txt")
-    assert source.line_starts == (0, 5, 11)
+    assert tuple(source.line_starts) == (0, 5, 11)
     assert decode.Source(text="", origin="x.txt").line_count == 0
 
 
@@ -460,3 +460,12 @@ def test_a_source_built_without_line_starts_computes_them() -> None:
 ])
 def test_a_line_ends_before_its_whole_break(text: str, line: int, end: int) -> None:
     assert decode.from_text(text).line_end(line) == end
+
+
+def test_a_text_longer_than_the_tree_can_count_is_refused_by_name() -> None:
+    from structchunk.decode import MAX_CHARACTERS, check_length
+    from structchunk.errors import SourceTooLargeError
+
+    check_length(MAX_CHARACTERS, "big.md")
+    with pytest.raises(SourceTooLargeError, match="big.md"):
+        check_length(MAX_CHARACTERS + 1, "big.md")

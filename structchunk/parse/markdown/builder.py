@@ -7,19 +7,18 @@ markdown-it's normaliser), so spans are exact in the decoded original.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 import regex
-from markdown_it import MarkdownIt
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
 from structchunk.parse.code import code_meta, outline, resolve_code_language
-from structchunk.parse.markdown import pyromark_tokens
+from structchunk.parse.markdown import markdown_it_tokens, pyromark_tokens
 from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
+from structchunk.parse.markdown.windows import WINDOW
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
 from structchunk.tree import Document, Node, NodeKind, make_node, row_data, trim_span
@@ -49,21 +48,13 @@ def _closes(line: str, markup: str) -> bool:
             and mark == markup[0] * len(mark))
 
 
-def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
-    md.use(front_matter_plugin)
-    # Inline parsing is not needed for block structure and costs about half the parse time.
-    md.disable(["inline", "text_join"], ignoreInvalid=True)
-    return md
-
-
-
-
 def parse(source: Source, language: str | None = None, markdown_backend: str | None = None,
-          **_options: Any) -> Document:
+          *, window: int = WINDOW, **_options: Any) -> Document:
     """`markdown_backend`: "pyromark" (pulldown-cmark, the default when installed) or
-    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark)."""
-    builder = _TreeBuilder(source, _tokens(source, markdown_backend))
+    "markdown-it" (markdown-it-py, the reference; the fallback without pyromark).
+    `window`: characters of the text parsed at a time (`windows.py`); any window gives the
+    same tree, which the tests check with windows of a few lines."""
+    builder = _TreeBuilder(source, _tokens(source, markdown_backend, window))
     blocks = _toml_front_matter(source, builder.build())
     root = sectionize(source, blocks)
     title = document_title(source, blocks)
@@ -98,7 +89,7 @@ def _toml_front_matter(source: Source, blocks: list[Node]) -> list[Node]:
     return [make_node(source, NodeKind.FRONT_MATTER, start, end), *kept]
 
 
-def _tokens(source: Source, backend: str | None) -> Iterable[Any]:
+def _tokens(source: Source, backend: str | None, window: int) -> Iterable[Any]:
     if backend is None:
         backend = "pyromark" if pyromark_tokens.available() else "markdown-it"
     if backend == "pyromark":
@@ -107,20 +98,20 @@ def _tokens(source: Source, backend: str | None) -> Iterable[Any]:
                 'markdown_backend="pyromark" needs the pyromark package, a dependency of '
                 f'structchunk without a wheel for every platform ({install_hint()}); '
                 'markdown_backend="markdown-it" works without it', source.origin)
-        return pyromark_tokens.tokens(source, MAX_NESTING)
+        return pyromark_tokens.tokens(source, MAX_NESTING, window)
     if backend == "markdown-it":
-        return _parser().parse(source.text.replace("\x00", "\ufffd"))
+        return markdown_it_tokens.tokens(source, MAX_NESTING, window)
     raise ParseError(f"unknown markdown_backend {backend!r} (known: {', '.join(BACKENDS)})",
                      source.origin)
 
 
-def _line_start(text: str, starts: tuple[int, ...], line: int) -> int:
+def _line_start(text: str, starts: Sequence[int], line: int) -> int:
     """`Source.line_start`, here so that the compiled builder reads the line table itself:
     a call into the pure-Python `Source` for each block cost more than the look-up."""
     return starts[line] if line < len(starts) else len(text)
 
 
-def _line_end(text: str, starts: tuple[int, ...], line: int) -> int:
+def _line_end(text: str, starts: Sequence[int], line: int) -> int:
     """`Source.line_end`: the offset before the line break ending 0-based `line`."""
     if line + 1 < len(starts):
         end = starts[line + 1]
@@ -206,7 +197,8 @@ class _TreeBuilder:
         if token.map is None:
             return None
         start, end = self._span(token.map)
-        return make_node(self.source, kind, start, end) if end > start else None
+        return make_node(self.source, kind, start, end, near_line=token.map[0]) \
+            if end > start else None
 
     def _heading(self, token: Any) -> Node | None:
         inline = next(self.tokens, None)
@@ -217,7 +209,7 @@ class _TreeBuilder:
         start, end = self._span(token.map)
         raw = inline.content if inline is not None and inline.type == "inline" else ""
         title = clean_title(raw)
-        return make_node(self.source, NodeKind.HEADING, start, end,
+        return make_node(self.source, NodeKind.HEADING, start, end, near_line=token.map[0],
                          level=int(token.tag[1:]), title=title or raw.strip())
 
     def _fence(self, token: Any) -> Node | None:
@@ -261,7 +253,8 @@ class _TreeBuilder:
         attrs: dict[str, Any] = {}
         if kind is NodeKind.LIST:
             attrs["ordered"] = token.type == "ordered_list_open"
-        return make_node(self.source, kind, start, end, children, **attrs)
+        return make_node(self.source, kind, start, end, children, near_line=token.map[0],
+                         **attrs)
 
     def _table(self, token: Any, closing: str) -> Node | None:
         row_lines: list[tuple[int, bool]] = []
@@ -288,7 +281,8 @@ class _TreeBuilder:
                                            _line_end(text, starts, line))
             if row_end > row_start:
                 rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
-                                      header=head))
+                                      near_line=line, header=head))
         header_rows = sum(1 for row in rows if row_data(row).header)
         rows = fill_gaps(self.source, start, end, rows)
-        return make_node(self.source, NodeKind.TABLE, start, end, rows, header_rows=header_rows)
+        return make_node(self.source, NodeKind.TABLE, start, end, rows, near_line=token.map[0],
+                         header_rows=header_rows)

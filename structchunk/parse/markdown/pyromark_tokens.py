@@ -1,47 +1,28 @@
-"""pulldown-cmark (through pyromark) events as the block tokens the Markdown tree builder reads.
+"""The block tokens of a Markdown text from pulldown-cmark (through pyromark), read one
+window of the text at a time (`windows.py`), so that pulldown-cmark's block tree of the whole
+text (about 7 bytes per character, in Rust) is never held: the events of each window go
+through one converter (`pyromark_converter.py`), which confirms each window's cut.
 
-pyromark parses in Rust and reports every event with its UTF-8 byte range. Only block events
-are kept; each is turned into a token shaped like markdown-it's (`type`, `map` as a
-`[first_line, last_line)` pair, `tag`, `info`, `markup`, `content`), so one tree builder serves
-both backends and they yield the same tree wherever the two parsers read the text alike. Byte
-ranges become line numbers through a byte line table (the text itself when it is ASCII), so
-spans come from the source's own line table, as with markdown-it's line maps.
-
-pulldown-cmark gives no paragraph events for the text of tight list items; a paragraph is made
-for each run of inline events directly inside an item, as markdown-it makes a hidden one.
-
-The nesting limit is markdown-it's: a block opens while fewer than `max_nesting` containers
-are open, and a list opens with its first item, so an item can be the one container past the
-limit. Such an item's content is not parsed, and markdown-it then skips every line up to the
-end of the innermost quote around it (or of the document), lines after the list included:
-the item and the lists and items around it, up to that quote, end there.
+YAML front matter is read by markdown-it's rule (`front_matter.py`) and hidden from
+pulldown-cmark.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import accumulate, chain
-from typing import Any
+from itertools import chain
 
 import regex
 
 from structchunk.decode import Source
-from structchunk.parse.markdown.pyromark_ends import ITEM_CLOSE as _ITEM
+from structchunk.parse.markdown.front_matter import front_matter_lines
+from structchunk.parse.markdown.pyromark_converter import Converter
 from structchunk.parse.markdown.pyromark_ends import BlockToken, markdown_it_ends
+from structchunk.parse.markdown.windows import WINDOW, has_definitions, plan
 
-_FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
-# The quote markers and indentation that start a setext heading's later lines, which
-# markdown-it leaves out of the heading's content.
-_CONTINUATION = regex.compile(r"\r?\n[ \t>]*")
-_DASHES = regex.compile(r"-{3,}")
-_CLOSING = regex.compile(r" {0,3}(-{3,})[ \t]*")
-_YAML_END = regex.compile(r"\.\.\.[ \t]*")
 _NOT_BREAK = regex.compile(r"[^\r\n]")
-# What a line can hold before a container's content starts: quote markers and indentation.
-_PREFIX = frozenset(" \t>")
 
 
 @lru_cache(maxsize=1)
@@ -54,11 +35,10 @@ def available() -> bool:
     return True
 
 
-def tokens(source: Source, max_nesting: int) -> Iterator[BlockToken]:
-    """The block tokens of `source.text`, made as they are read; blocks nested deeper than
-    `max_nesting` are dropped (their text is left to gap filling, as markdown-it leaves lines
-    past its nesting limit)."""
-    import pyromark
+def tokens(source: Source, max_nesting: int, window: int = WINDOW) -> Iterator[BlockToken]:
+    """The block tokens of `source.text`, made as they are read, `window` characters of the
+    text parsed at a time; blocks nested deeper than `max_nesting` are dropped (their text is
+    left to gap filling, as markdown-it leaves lines past its nesting limit)."""
 
     front = front_matter_lines(source)
     parsed = source
@@ -67,307 +47,37 @@ def tokens(source: Source, max_nesting: int) -> Iterator[BlockToken]:
         end = source.line_start(front)
         parsed = replace(source, text=_NOT_BREAK.sub(" ", source.text[:end]) + source.text[end:])
         head = [BlockToken("front_matter", [0, front]), BlockToken("front_matter_close")]
-    converter = _Converter(parsed, max_nesting)
-    events = pyromark.events_with_range(parsed.text, options=pyromark.Options.ENABLE_TABLES)
-    return markdown_it_ends(chain(head, converter.run(events)), source,
+    converter = Converter(parsed, max_nesting)
+    return markdown_it_ends(chain(head, _read(converter, parsed.text, window)), source,
                             converter.skipped_to_end)
 
 
-def front_matter_lines(source: Source) -> int:
-    """How many lines YAML front matter takes at the start of the text (0: none), by the rule
-    of markdown-it's front-matter plugin: a line starting with three or more `-` at the very
-    start, closed by a line of as many `-` (up to three spaces before, spaces after) or by
-    `...` at column 0. pulldown-cmark's own rule differs (it also takes `---` blocks later in
-    the text, and none with nothing inside), so it is not used."""
-    text = source.text
-    opening = _DASHES.match(text)
-    if opening is None:
-        return 0
-    for line in range(1, len(source.line_starts)):
-        content = text[source.line_start(line):source.line_end(line)]
-        if _YAML_END.fullmatch(content):
-            return line + 1
-        closing = _CLOSING.fullmatch(content)
-        if closing is not None and len(closing.group(1)) >= len(opening.group(0)):
-            return line + 1
-    return 0
+def _read(converter: Converter, text: str, window: int) -> Iterator[BlockToken]:
+    """The converter's tokens of pyromark's events, read one window of the text at a time
+    (`windows.py`): a window's tokens are passed on once its cut is confirmed, and a window
+    whose cut is not is read again, twice as long."""
+    import pyromark
 
-
-class _Converter:
-    def __init__(self, source: Source, max_nesting: int) -> None:
-        self.text = text = source.text
-        self.ascii = text.isascii()
-        self.data = b"" if self.ascii else text.encode("utf-8")
-        self.line_starts: list[int] | tuple[int, ...] = source.line_starts
-        if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r, \n)
-            starts = [0, *accumulate(map(len, self.data.splitlines(keepends=True)))]
-            if len(starts) > 1 and starts[-1] == len(self.data):
-                starts.pop()
-            self.line_starts = starts
-        self.max_nesting = max_nesting
-        self.out: list[BlockToken] = []
-        self.closers: list[str] = []  # closing token type of each open container
-        self.opened: list[BlockToken] = []  # the opening token of each open container
-        self.skipping = 0  # > 0 inside a block dropped for depth: how many of its blocks are open
-        # In an item past the limit: the number of blocks to close before the end of the
-        # quote (or document) that all of it runs to; see the module doc.
-        self.to_quote_end: int | None = None
-        self.past_limit: BlockToken | None = None  # an item past the limit, just opened
-        self.skipped_to_end: list[tuple[list[BlockToken], int]] = []
-        self.leaf: str | None = None  # the open leaf block's closing type
-        self.heading: list[int] = []  # byte ranges of a heading's inline events
-        self.loose: list[int] | None = None  # byte range of the inline run of a tight item
-        self.in_item = False  # inline events here belong to a tight item's paragraph
-        self.opaque: str | None = None  # a leaf whose inner events say nothing: only its end counts
-
-    def _lines(self, start: int, end: int) -> list[int]:
-        """Lines [first, past last) of a byte range, ignoring whitespace at its end: a range
-        can stop inside the indentation of a later line (a container ending before an
-        indented block), and that line belongs to the next block, not to this one."""
-        buffer: str | bytes = self.text if self.ascii else self.data
-        starts = self.line_starts
-        first = bisect_right(starts, start) - 1
-        last = bisect_right(starts, max(start, end - 1))
-        if last - 1 > first and self._stops_in_prefix(starts[last - 1], end):
-            return [first, last - 1]  # the range stops in the markers of the next block's line
-        while end - 1 > start and buffer[end - 1:end] in _BLANKS:
-            end -= 1
-        return [first, bisect_right(starts, max(start, end - 1))]
-
-    def _stops_in_prefix(self, line_start: int, end: int) -> bool:
-        """Whether `end` lies in the quote markers and indentation of a line whose content
-        follows: a list in a quote ends after the `> ` of the next paragraph's line, and that
-        line belongs to the paragraph (markdown-it ends the list on the line before)."""
-        head = self._slice(line_start, end)
-        if not head or not set(head) <= _PREFIX:
-            return False
-        next_start = self.line_starts[bisect_right(self.line_starts, end - 1)] \
-            if bisect_right(self.line_starts, end - 1) < len(self.line_starts) else None
-        rest = self._slice(end, next_start if next_start is not None else end + 400)
-        return bool(rest.strip(" \t\r\n>"))
-
-    def run(self, events: Any) -> Iterator[BlockToken]:
-        """The block tokens of pyromark's events. Each event goes to the handler of its kind
-        (a bare event, an inline or table event, a block start or end); the handlers share
-        the converter's state: the open containers, the open leaf, the inline run of a tight
-        item, the depth of a block dropped for nesting and what an item past the limit skips.
-        Tokens are passed on as they are made."""
-        out = self.out
-        for event, span in events:
-            if out:
-                yield from out
-                out.clear()
-            opaque = self.opaque
-            if opaque is not None:  # inside a paragraph or code block: wait for its end
-                if type(event) is not dict:
-                    continue
-                value = event.get("End")
-                if value is None or _event_name(value) != opaque:
-                    continue
-                self.opaque = None
-            if self.past_limit is not None and self._holds_something(event):
-                self._start_skipping_to_end()
-            if type(event) is str:  # Rule, SoftBreak, HardBreak
-                if self.to_quote_end is None:
-                    self._bare(event, span)
-                continue
-            start_of = event.get("Start")
-            value = start_of if start_of is not None else event.get("End")
-            name = _event_name(value)
-            block = _BLOCKS.get(name) if name is not None else None
-            if self.to_quote_end is not None and (block is None or self._skip_to_end(start_of)):
-                continue
-            if block is None:
-                self._inline(name, start_of is not None, span)
-            elif self.skipping:
-                self._skip(start_of is not None)
-            elif start_of is None:
-                self._close(block)
-            else:
-                self._open(name, start_of, block, span)
-        if self.to_quote_end is not None:
-            self._close_past_limit()
-        self._flush()
-        yield from out
-
-    def _skip_to_end(self, start_of: Any) -> bool:
-        """Whether a block event lies in what an item past the limit skips: every one before
-        the end of the quote around it. At that end, the item and the containers inside the
-        quote close, and the quote's own end is handled as usual (False)."""
-        if start_of is not None:
-            self.to_quote_end = (self.to_quote_end or 0) + 1
-        elif self.to_quote_end:
-            self.to_quote_end -= 1
-        else:
-            self._close_past_limit()
-            return False
-        return True
-
-    def _holds_something(self, event: Any) -> bool:
-        """Whether the item past the limit just opened holds anything (`event` follows its
-        start). markdown-it skips to the quote's end only from an item with content: an empty
-        one (its marker alone, then a blank or less indented line) ends as usual."""
-        self.past_limit = None
-        return type(event) is not dict or _event_name(event.get("End")) != "Item"
-
-    def _close_past_limit(self) -> None:
-        while self.closers and self.closers[-1] != "blockquote_close":
-            self.opened.pop()
-            self.out.append(BlockToken(self.closers.pop()))
-        self.to_quote_end = None
-        self.in_item = False
-
-    def _start_skipping_to_end(self) -> None:
-        """An item past the limit: it and the containers up to the innermost quote around
-        it run to that quote's last line (the document's without one)."""
-        quotes = [index for index, closing in enumerate(self.closers)
-                  if closing == "blockquote_close"]
-        inside = quotes[-1] + 1 if quotes else 0
-        bound = self.opened[inside - 1].map if inside else None
-        last_line = bound[1] if bound else len(self.line_starts)
-        self.skipped_to_end.append((self.opened[inside:], last_line))
-        self.to_quote_end = len(self.closers) - inside
-        self.in_item = False
-
-    def _bare(self, event: str, span: dict[str, int]) -> None:
-        """A rule is a block of its own; soft and hard breaks are inline content."""
-        if event != "Rule" or self.leaf is not None:
-            self._inline_span(span)
-        elif not self.skipping:
-            if self.loose is not None:
-                self._flush()
-            self.out.append(BlockToken("hr", self._lines(span["start"], span["end"])))
-
-    def _inline(self, name: str | None, starts: bool, span: dict[str, int]) -> None:
-        """An event inside a leaf: a table's head and rows, or inline content."""
-        if self.leaf == "table_close" and name in ("TableHead", "TableRow"):
-            if starts:
-                if name == "TableHead":
-                    self.out.append(BlockToken("thead_open"))
-                self.out.append(BlockToken("tr_open", self._lines(span["start"], span["end"])))
-            elif name == "TableHead":
-                self.out.append(BlockToken("thead_close"))
-        else:
-            self._inline_span(span)
-
-    def _inline_span(self, span: dict[str, int]) -> None:
-        """Inline content extends the open heading's text or the tight item's paragraph."""
-        if self.leaf == "heading_close":
-            self.heading += (span["start"], span["end"])
-        elif self.in_item:
-            self.loose = _extend(self.loose, span)
-
-    def _skip(self, starts: bool) -> None:
-        """A block start or end inside a block dropped for nesting depth."""
-        self.skipping += 1 if starts else -1
-        closers = self.closers
-        self.in_item = not self.skipping and closers[-1:] == [_ITEM] \
-            and len(closers) < self.max_nesting
-
-    def _close(self, block: tuple[str, str, bool]) -> None:
-        closing, container = block[1], block[2]
-        if self.loose is not None:
-            self._flush()
-        closers = self.closers
-        if container:
-            closing = closers.pop()
-            self.opened.pop()
-        else:
-            self.leaf = None
-            if closing == "heading_close":
-                heading = self.heading
-                raw = self._slice(min(heading), max(heading)) if heading else ""
-                self.out.append(BlockToken("inline", content=_CONTINUATION.sub("\n", raw).strip()))
-        self.out.append(BlockToken(closing))
-        self.in_item = self.leaf is None and closers[-1:] == [_ITEM] \
-            and len(closers) < self.max_nesting
-
-    def _open(self, name: str | None, start_of: Any, block: tuple[str, str, bool],
-              span: dict[str, int]) -> None:
-        opening, closing, container = block
-        if self.loose is not None:
-            self._flush()
-        closers = self.closers
-        if len(closers) >= self.max_nesting and name != "Item":  # an item opens with its list
-            self.skipping = 1
-            self.in_item = False
+    options = pyromark.Options.ENABLE_TABLES
+    # A text of one window is read whole anyway: it is not searched for definitions.
+    size = len(text) if len(text) > window and has_definitions(text) else window
+    start = base = 0
+    while True:
+        cut, end = plan(text, start, size)
+        last = cut == len(text)
+        relative = -1 if last else (cut - start if converter.ascii
+                                    else len(text[start:cut].encode("utf-8")))
+        events = pyromark.events_with_range(text[start:end], options=options)
+        taken = converter.feed(events, base, relative)
+        del events  # this window's parse is released before the next one is made
+        if not taken:
+            converter.reset()
+            size *= 2
+            continue
+        if last:
+            converter.finish()
+            yield from converter.pass_on()
             return
-        start = span["start"]
-        token = BlockToken(opening, self._lines(start, span["end"]))
-        if container:
-            if name == "List" and start_of["List"] is None:
-                token.type, closing = "bullet_list_open", "bullet_list_close"
-            closers.append(closing)
-            self.opened.append(token)
-            if name == "Item" and len(closers) >= self.max_nesting:
-                self.past_limit = token
-        else:
-            self.leaf = closing
-            if name in _OPAQUE:
-                self.opaque = name
-            self._leaf_details(token, name, start_of, start)
-        self.in_item = self.leaf is None and closing == _ITEM and len(closers) < self.max_nesting
-        self.out.append(token)
-
-    def _leaf_details(self, token: BlockToken, name: str | None, start_of: Any, start: int) -> None:
-        """A heading's level; a code block's kind, info string and fence."""
-        if name == "Heading":
-            token.tag = "h" + start_of["Heading"]["level"][1:]
-            self.heading = []
-        elif name == "CodeBlock":
-            info = start_of["CodeBlock"]
-            if info == "Indented":
-                token.type = "code_block"
-            else:
-                token.info = info["Fenced"]
-                token.markup = self._fence_markup(start)
-
-    def _flush(self) -> None:
-        """The tight item's inline run so far, as its paragraph (a no-op without one)."""
-        loose = self.loose
-        if loose is not None:
-            self.out.append(BlockToken("paragraph_open", self._lines(loose[0], loose[1])))
-            self.out.append(BlockToken("paragraph_close"))
-            self.loose = None
-
-    def _slice(self, start: int, end: int) -> str:
-        if self.ascii:
-            return self.text[start:end]
-        return self.data[start:end].decode("utf-8", "replace")
-
-    def _fence_markup(self, offset: int) -> str:
-        """The opening fence's marks, read where the block starts: after any list marker or
-        quote marker of its line, which the line's start would include."""
-        line = self._slice(offset, offset + 400)
-        match = _FENCE_MARK.match(line)
-        return match.group(1) if match else "```"
-
-
-def _event_name(value: Any) -> str | None:
-    """The name of a start or end event's tag: a bare string or a mapping's one key."""
-    if type(value) is str:
-        return value
-    return next(iter(value)) if type(value) is dict else None
-
-
-def _extend(loose: list[int] | None, span: dict[str, int]) -> list[int]:
-    if loose is None:
-        return [span["start"], span["end"]]
-    loose[1] = max(loose[1], span["end"])
-    return loose
-
-
-_BLANKS = frozenset({" ", "\t", "\r", "\n", b" ", b"\t", b"\r", b"\n"})
-_OPAQUE = frozenset({"Paragraph", "CodeBlock", "HtmlBlock"})
-# Event name -> (opening token type, closing token type, is a container).
-_BLOCKS: dict[str, tuple[str, str, bool]] = {
-    "Paragraph": ("paragraph_open", "paragraph_close", False),
-    "Heading": ("heading_open", "heading_close", False),
-    "BlockQuote": ("blockquote_open", "blockquote_close", True),
-    "CodeBlock": ("fence", "fence_close", False),
-    "HtmlBlock": ("html_block", "html_block_close", False),
-    "List": ("ordered_list_open", "ordered_list_close", True),
-    "Item": ("list_item_open", "list_item_close", True),
-    "Table": ("table_open", "table_close", False),
-}
-
+        yield from converter.pass_on()
+        base += relative
+        start, size = cut, window
