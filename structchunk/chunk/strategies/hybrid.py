@@ -55,7 +55,7 @@ class HybridChunker(PieceStrategy):
 class _Walk:
     def __init__(self, document: Document, context: ChunkContext) -> None:
         self.document = document
-        self.packer = Packer(document.text, context.budget)
+        self.packer = Packer(document.text, context.budget, context.path_line)
         self.prose = ProseSplitter(self.packer, context)
         self._headings: frozenset[int] | None = None
         self._unit_bounds = _unit_bounds(document)
