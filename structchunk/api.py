@@ -25,7 +25,8 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
           format: str | None = None, language: str | None = None,
           sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
           strategy_options: Mapping[str, Any] | None = None,
-          max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> list[Chunk]:
+          max_bytes: int = DEFAULT_MAX_BYTES, path_line: str = "inside",
+          **parse_options: Any) -> list[Chunk]:
     """Chunk a file, bytes, a Source or a parsed Document.
 
     A `str` or `os.PathLike` is always a path: a missing file, a directory, a FIFO or a device
@@ -49,7 +50,11 @@ def split(item: Input | Document, strategy: str | Strategy = "hybrid",
     tokenizer.json path, an object with `encode()`, or a callable (see structchunk.tokens).
     `source_id` is what chunk ids derive from (default: the file's resolved absolute path, or
     a hash of text given as content); set it to a URL or a repository-relative name to keep
-    ids across machines. An unknown keyword raises `OptionError` naming the nearest one.
+    ids across machines. `path_line` says which chunks embed their heading path line before
+    the body: "inside" (default) those that start inside their section, not those that open
+    with their own heading; "always" every chunk (the earlier shape); "never" none.
+    `heading_path` is always set. An unknown keyword raises `OptionError` naming the
+    nearest one.
     """
     chunker = Chunker.named("split()", _arguments(locals(), parse_options), ("source_id",))
     return chunker.split(item, source_id=source_id)
@@ -62,7 +67,8 @@ def split_text(text: str, strategy: str | Strategy = "hybrid",
                format: str | None = None, language: str | None = None,
                sentence_backend: str | SentenceSplitter = "structchunk", tokenizer: Any = None,
                strategy_options: Mapping[str, Any] | None = None,
-               max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> list[Chunk]:
+               max_bytes: int = DEFAULT_MAX_BYTES, path_line: str = "inside",
+               **parse_options: Any) -> list[Chunk]:
     """Chunk a string of text; the options are those of `split`. The format is sniffed from
     the text unless given; `code_language="python"` reads it as source code."""
     chunker = Chunker.named("split_text()", _arguments(locals(), parse_options),

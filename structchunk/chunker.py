@@ -19,7 +19,7 @@ from typing import Any
 
 from structchunk.chunk.budget import Budget
 from structchunk.chunk.chunk import Chunk
-from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.context import PATH_LINES, ChunkContext
 from structchunk.chunk.strategies import Strategy, as_strategy, get_strategy
 from structchunk.decode import DEFAULT_MAX_BYTES
 from structchunk.errors import BudgetError, OptionError, StrategyError, StructchunkError
@@ -33,7 +33,8 @@ DEFAULT_MAX_SIZE = 1000
 
 KEYWORDS = ("strategy", "max_size", "length_function", "overlap", "overlap_size", "min_size",
             "format",
-            "language", "sentence_backend", "tokenizer", "strategy_options", "max_bytes")
+            "language", "sentence_backend", "tokenizer", "strategy_options", "max_bytes",
+            "path_line")
 """The Chunker's own options; every other keyword is a parse option of some format."""
 
 
@@ -56,14 +57,15 @@ class Chunker:
                  language: str | None = None,
                  sentence_backend: str | SentenceSplitter = "structchunk",
                  tokenizer: Any = None, strategy_options: Mapping[str, Any] | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES, **parse_options: Any) -> None:
+                 max_bytes: int = DEFAULT_MAX_BYTES, path_line: str = "inside",
+                 **parse_options: Any) -> None:
         self._arguments = {
             "strategy": strategy, "max_size": max_size, "length_function": length_function,
             "overlap": overlap, "overlap_size": overlap_size, "min_size": min_size,
             "format": format,
             "language": language, "sentence_backend": sentence_backend,
             "tokenizer": tokenizer, "strategy_options": strategy_options,
-            "max_bytes": max_bytes, **parse_options}
+            "max_bytes": max_bytes, "path_line": path_line, **parse_options}
         self._configure("Chunker()", self._arguments)
 
     @classmethod
@@ -90,6 +92,7 @@ class Chunker:
                              overlap_size=own.get("overlap_size", 0),
                              min_size=own.get("min_size"))
         self.strategy = _strategy(own.get("strategy", "hybrid"), own.get("strategy_options"))
+        self.path_line = _path_line(own.get("path_line", "inside"), where)
         self.reader = Reader.build(own.get("format"), own.get("language"),
                                    own.get("max_bytes", DEFAULT_MAX_BYTES), parse_options,
                                    where, KEYWORDS)
@@ -129,7 +132,7 @@ class Chunker:
         if source_id is not None:
             document = replace(document, source=replace(document.source, id=str(source_id)))
         context = ChunkContext(self._fresh_budget(), _language_at(document),
-                               self.sentence_backend)
+                               self.sentence_backend, self.path_line)
         return self.strategy.chunks(document, context)
 
     def _fresh_budget(self) -> Budget:
@@ -187,6 +190,14 @@ class Chunker:
 
 
 _WORKER_CHUNKER: list[Chunker] = []
+
+
+def _path_line(value: object, where: str) -> str:
+    """The `path_line` option checked: one of `PATH_LINES`."""
+    if value not in PATH_LINES:
+        raise OptionError(f"{where}: path_line must be one of {', '.join(PATH_LINES)}, "
+                          f"got {value!r}")
+    return str(value)
 
 
 def _install(chunker: Chunker) -> None:

@@ -17,7 +17,7 @@ from structchunk.tree import Document
 def final_pieces(document: Document, pieces: list[Piece], context: ChunkContext
                  ) -> tuple[Packer, list[Piece]]:
     """The pieces that become chunks: every one within the budget, together covering all text."""
-    packer = Packer(document.text, context.budget)
+    packer = Packer(document.text, context.budget, context.path_line)
     fitting: list[Piece] = []
     for piece in pieces:
         if packer.fits(piece):

@@ -85,9 +85,12 @@ def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
 class Packer:
     """Measures and merges pieces against one budget over one source text."""
 
-    def __init__(self, source: str, budget: Budget) -> None:
+    def __init__(self, source: str, budget: Budget, path_line: str = "inside") -> None:
         self.source = source
         self.budget = budget
+        # "inside": a piece whose heading opens it embeds no path line; "never": none does.
+        self._opened_drops_line = path_line != "always"
+        self._no_line = path_line == "never"
         # Counting characters, a heading path line and its separator never take more than a
         # quarter of the budget (`Budget.context_line`), so a body of at most the rest fits
         # whatever its path: most pieces are sized without looking their path line up.
@@ -100,10 +103,13 @@ class Packer:
 
     def context_of(self, piece: Piece) -> str:
         """The context line of a piece: its path without the titles whose headings open it
-        (they are already the first line of the content)."""
+        (they are already the first line of the content); none at all for a piece that
+        opens with its heading, unless every path line is embedded (`path_line`)."""
         return self._context_for(piece.path, piece.open_titles)
 
     def _context_for(self, path: tuple[Title, ...], open_titles: int) -> str:
+        if open_titles and self._opened_drops_line:
+            return ""
         kept = max(0, len(path) - open_titles)
         key = (id(path), kept)
         hit = self._context_by_path.get(key)
@@ -114,6 +120,8 @@ class Packer:
         return line
 
     def context(self, path: tuple[Title, ...]) -> str:
+        if self._no_line:
+            return ""
         hit = self._context_by_path.get((id(path), len(path)))
         if hit is not None and hit[0] is path:
             return hit[1]

@@ -44,7 +44,10 @@ class ProseSplitter:
         """Pack the sentences (or lines) of `piece`; one over the budget is cut between its
         lines, and a line over the budget at words."""
         units: list[Piece] = []
-        for sentence in self.units(piece):
+        for index, sentence in enumerate(self.units(piece)):
+            if not index and sentence.start == piece.start:
+                # the first sentence opens with the piece's headings: sized with its line
+                sentence = self.packer.opened(sentence, piece.open_titles)
             if self.packer.fits(sentence):
                 units.append(sentence)
             else:

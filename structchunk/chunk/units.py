@@ -19,7 +19,7 @@ _WHOLE_KINDS = (NodeKind.TABLE, NodeKind.CODE)
 
 
 def sentence_units(document: Document, context: ChunkContext) -> list[Piece]:
-    packer = Packer(document.text, context.budget)
+    packer = Packer(document.text, context.budget, context.path_line)
     prose = ProseSplitter(packer, context)
     if document.source_file is not None:
         kept = [(0, len(document.text))]

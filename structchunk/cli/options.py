@@ -13,13 +13,14 @@ import argparse
 from typing import Any
 
 from structchunk.api import DEFAULT_MAX_SIZE
+from structchunk.chunk.context import PATH_LINES
 from structchunk.chunk.strategies import STRATEGIES
 from structchunk.lang.sentences import BACKENDS as SENTENCE_BACKENDS
 from structchunk.parse.markdown.options import BACKENDS as MARKDOWN_BACKENDS
 
 SHARED_OPTIONS = ("--max-size", "--tokenizer", "--overlap", "--overlap-size", "--min-size",
                   "--language", "--sentence-backend", "--markdown-backend", "--option",
-                  "--field", "--embedding")
+                  "--field", "--embedding", "--path-line")
 """The flags of the shared set (besides `--strategy`, or `--strategies` where a command
 compares several)."""
 
@@ -54,6 +55,9 @@ def add_chunking_options(command: argparse.ArgumentParser, several: bool = False
                                                          "%(default)s)")
     command.add_argument("--markdown-backend", default=None, choices=MARKDOWN_BACKENDS,
                          help="Markdown parser (default: pyromark when installed)")
+    command.add_argument("--path-line", default="inside", choices=PATH_LINES,
+                         help="which chunks embed their heading path line: those that start "
+                              "inside their section (default), always, or never")
     command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                          help="a strategy option, e.g. window=3, parent_size=4000, "
                               "percentile=10; goes to every strategy that takes it")
@@ -80,6 +84,8 @@ def chunker_options(args: argparse.Namespace) -> dict[str, Any]:
         options["sentence_backend"] = args.sentence_backend
     if args.markdown_backend:
         options["markdown_backend"] = args.markdown_backend
+    if getattr(args, "path_line", "inside") != "inside":
+        options["path_line"] = args.path_line
     return options
 
 

@@ -155,9 +155,11 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
     function = COMMENTED[COMMENTED.index("def total"):COMMENTED.index("\n\n\ndef average")]
     comments = COMMENTED[COMMENTED.index("# Helpers"):COMMENTED.index("def total")].rstrip()
     start = source.index(function)
-    # the function with its fences and path line takes 136; with the comments, 235
+    # the function with its fences and path line takes 136; with the comments, 235 (sizes
+    # with every path line embedded)
     for max_size in (140, 180, 220):
-        chunks = _split_keeping_whole(source, [(start, start + len(function))], max_size)
+        chunks = _split_keeping_whole(source, [(start, start + len(function))], max_size,
+                                      path_line="always")
         holder = next(chunk for chunk in chunks if function in chunk.content)
         assert holder.content.startswith("def total"), "the comments go before it"
         assert holder.heading_path == ("Prices", "def total")
@@ -165,9 +167,12 @@ def test_a_definition_too_long_only_with_its_comments_keeps_its_code_whole() -> 
         before = chunks[holder.index - 1]
         assert before.content.endswith(comments) and "def total" not in before.content
         assert before.heading_path == ("Prices", "def total")
-    chunks = structchunk.split_text(source, max_size=240)
-    holder = next(chunk for chunk in chunks if function in chunk.content)
-    assert comments + "\n" + function in holder.content
+    for max_size in (220, 240):
+        # without a path line before a chunk that opens with its definition (the default),
+        # the comments, the function and the fences take 215
+        chunks = structchunk.split_text(source, max_size=max_size)
+        holder = next(chunk for chunk in chunks if function in chunk.content)
+        assert comments + "\n" + function in holder.content
     # Short of those 136 by its closing fence alone, the function is cut between its
     # statements (whole lines), never at words.
     for max_size in (132, 135):
@@ -207,10 +212,10 @@ def test_code_lines_that_fit_are_never_cut(widths: list[int], max_size: int) -> 
                                   for start, line in zip(starts, lines, strict=True)], max_size)
 
 
-def _split_keeping_whole(source: str, units: list[tuple[int, int]], max_size: int
-                         ) -> list[structchunk.Chunk]:
+def _split_keeping_whole(source: str, units: list[tuple[int, int]], max_size: int,
+                         path_line: str = "inside") -> list[structchunk.Chunk]:
     """Chunks of `source`, valid, with every unit (a row, a line) that fits kept whole."""
-    chunks = structchunk.split_text(source, max_size=max_size)
+    chunks = structchunk.split_text(source, max_size=max_size, path_line=path_line)
     assert_chunks_valid(source, chunks, max_size)
     fitting = [(start, end) for start, end in units if end - start <= max_size]
     if fitting:

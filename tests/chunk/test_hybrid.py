@@ -23,6 +23,17 @@ def test_a_section_that_fits_is_one_chunk_with_its_heading_path() -> None:
     use = next(c for c in chunks if "Open it" in c.content)
     assert use.content == "## Use\n\nOpen it."
     assert use.heading_path == ("Guide", "Use")
+    # The chunk opens with its own heading, so by default no path line is embedded; the
+    # heading path is kept as metadata.
+    assert use.text == "## Use\n\nOpen it."
+
+
+def test_every_path_line_leaves_out_the_heading_that_opens_the_chunk() -> None:
+    text = "# Guide\n\n## Install\n\nRun the installer. Then restart.\n\n## Use\n\nOpen it.\n"
+    chunks = structchunk.split_text(text, max_size=66, path_line="always")
+    assert_chunks_valid(text, chunks, 66)
+    use = next(c for c in chunks if "Open it" in c.content)
+    assert use.heading_path == ("Guide", "Use")
     # The heading opens the chunk, so the context line does not repeat it.
     assert use.text == "Guide\n\n## Use\n\nOpen it."
 
@@ -69,15 +80,24 @@ def test_lists_are_cut_between_items_keeping_nested_items_with_their_parent() ->
         assert sum(item in c.content for c in chunks) == 1, i
 
 
-def test_code_fence_is_cut_between_lines_and_each_piece_keeps_its_fences() -> None:
+@pytest.mark.parametrize("path_line", ["inside", "always"])
+def test_code_fence_is_cut_between_lines_and_each_piece_keeps_its_fences(path_line: str
+                                                                         ) -> None:
     body = "\n\n".join(f"def f{i}(x):\n    y = x * {i}\n    return y + {i}" for i in range(30))
     text = "# Code\n\n```python\n" + body + "\n```\n"
-    chunks = structchunk.split_text(text, max_size=300)
+    chunks = structchunk.split_text(text, max_size=300, path_line=path_line)
     assert_chunks_valid(text, chunks, 300)
     code_chunks = [c for c in chunks if "def f" in c.content]
     assert len(code_chunks) > 2
     for chunk in code_chunks:
-        body_text = chunk.text.split("\n\n", 1)[1].removeprefix("# Code\n\n")
+        # the embedded text is the path line, if the chunk has one, then the framed body
+        line, _, rest = chunk.text.partition("\n\n")
+        lined = not line.startswith(("```", "# Code"))
+        # the chunk that opens with the only heading has no line to embed in any shape
+        opened = chunk.content.startswith("# Code")
+        assert lined == (not opened and (path_line == "always"
+                                         or not chunk.content.startswith("def f")))
+        body_text = (rest if lined else chunk.text).removeprefix("# Code\n\n")
         assert body_text.startswith("```python\n"), body_text[:30]
         assert body_text.endswith("\n```"), body_text[-30:]
     for i in range(30):

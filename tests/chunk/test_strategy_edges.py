@@ -211,13 +211,18 @@ def test_a_heading_takes_whole_blocks_of_its_body_before_sentences() -> None:
              "- Third item closes the list. With a final remark at the end."]
     source = ("# Heading\n\nIntro.\n\n## A rather long part heading\n\n" + "\n\n".join(items)
               + "\n\nAfter the list a paragraph follows.\n")
-    for max_size in (150, 160):
-        chunks = structchunk.split_text(source, max_size=max_size)
+    # (max size, path line): the heading and the first two items take 158 without a path
+    # line, more with one
+    for max_size, path_line in ((150, "inside"), (150, "always"), (160, "always")):
+        chunks = structchunk.split_text(source, max_size=max_size, path_line=path_line)
         assert_chunks_valid(source, chunks, max_size)
         # the heading and the first two items do not fit together: the heading takes the
         # first item whole, although the next item's first sentence would fit too
         assert chunks[0].content.endswith("## A rather long part heading\n\n" + items[0])
         assert chunks[1].content == items[1]
+    chunks = structchunk.split_text(source, max_size=160)
+    assert_chunks_valid(source, chunks, 160)
+    assert chunks[1].content == "## A rather long part heading\n\n" + "\n\n".join(items[:2])
 
 
 WRAPPED = ["then the river ran down past the mill",

@@ -72,7 +72,7 @@ class SentenceChunker(PieceStrategy):
     name = "sentence"
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        packer = Packer(document.text, context.budget)
+        packer = Packer(document.text, context.budget, context.path_line)
         prose = ProseSplitter(packer, context)
         return prose.split(Piece(0, len(document.text)))
 

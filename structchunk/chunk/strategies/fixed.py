@@ -19,7 +19,7 @@ class FixedChunker:
     name = "fixed"
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        packer = Packer(document.text, context.budget)
+        packer = Packer(document.text, context.budget, context.path_line)
         pieces: list[Piece] = []
         start = 0
         text = document.text

@@ -55,14 +55,19 @@ class HybridChunker(PieceStrategy):
 class _Walk:
     def __init__(self, document: Document, context: ChunkContext) -> None:
         self.document = document
-        self.packer = Packer(document.text, context.budget)
+        self.packer = Packer(document.text, context.budget, context.path_line)
         self.prose = ProseSplitter(self.packer, context)
         self._headings: frozenset[int] | None = None
         self._unit_bounds = _unit_bounds(document)
 
-    def node(self, node: Node, path: tuple[Title, ...]) -> list[Piece]:
+    def node(self, node: Node, path: tuple[Title, ...], opens: int = 0) -> list[Piece]:
+        """The pieces of `node` under `path`; `opens` counts the titles of `path` whose
+        heading stands at the node's start (the first block of a section), so the node is
+        sized with the path line it will be embedded with."""
         node = self._only_child(node)
         inner, opened = _enter(node, path)
+        if inner is path:
+            opened = opens
         start, end = trim_span(self.document.text, node.start, node.end)
         if end <= start:
             return []
@@ -108,7 +113,9 @@ class _Walk:
                 if led is not None:
                     pieces[-taken:] = led
                     continue
-            child_pieces = (terms and self._described(child, inner)) or self.node(child, inner)
+            opens = opened if index == 0 and child.start == node.start else 0
+            child_pieces = (terms and self._described(child, inner)) or self.node(
+                child, inner, opens)
             if index == 0 and child_pieces and child.start == node.start and opened:
                 first = child_pieces[0]
                 if len(first.path) == len(inner):
@@ -201,6 +208,11 @@ class _Walk:
         of a tight list), else at sentences; the rest is packed on its
         own. Framed pieces (table parts, code) and bodies whose first sentence does not fit
         beside the heading stay as they are; a piece cut at words keeps its flag.
+
+        A body that starts with a unit cut at words is measured again beside the heading:
+        the unit was cut with the path line of a piece inside the section, and beside its
+        heading, which opens the chunk, it may embed a shorter line or none (`path_line`),
+        so the sentence can fit whole there.
         """
         first = pieces[0]
         merged = self.packer.merge(heading, first)
@@ -208,38 +220,80 @@ class _Walk:
             # `pack` keeps pieces cut at words apart from whole ones, but the last part of a
             # heading too long for any chunk still travels with the start of its body.
             return [merged, *pieces[1:]]
-        if merged is None or self.packer.fits(merged) or first.prefix or first.suffix:
+        if merged is None or first.prefix or first.suffix:
             return [heading, *pieces]
-        body = Piece(first.start, first.end, first.path, flags=first.flags)
-        for units in (self._blocks(body), self._node_blocks(body),
-                      self.prose.sentences(body)):
-            taken = 0
-            while taken < len(units) and self.packer.fits(
-                    Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
-                taken += 1
-            while taken and units[taken - 1].start in self._heading_starts():
-                taken -= 1  # never end the lead with a heading of the body
-            if 0 < taken < len(units):
-                lead = Piece(heading.start, units[taken - 1].end, merged.path,
-                             merged.open_titles, flags=first.flags)
-                rest = self._truthful(replace(body, start=units[taken].start))
-                if self._introduces(units[taken - 1]):
-                    # the rest starts a list: it repeats the lead-in, or takes it back
-                    prefix = lead_in_prefix(self.packer, units[taken - 1], self.prose.sentences)
-                    if prefix is not None and self.packer.fits(replace(rest, prefix=prefix)):
-                        return [lead, replace(rest, prefix=prefix), *pieces[1:]]
-                    taken -= 1
-                    if not taken:
-                        continue
-                    lead = replace(lead, end=units[taken - 1].end)
-                    rest = self._truthful(replace(body, start=units[taken].start))
-                if self.packer.fits(rest):
-                    return [lead, rest, *pieces[1:]]
-                tail: list[Piece] = []
-                for unit in units[taken:]:
-                    tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
-                return [lead, *self.packer.pack(tail), *pieces[1:]]
+        cut = _cut_run(pieces) if not heading.flags & CUT_FLAGS else 0
+        if self.packer.fits(merged) and not cut:
+            return [heading, *pieces]
+        if cut:
+            body = Piece(first.start, pieces[cut - 1].end, first.path)
+            kinds = [self.prose.sentences(body)]
+        else:
+            body = Piece(first.start, first.end, first.path, flags=first.flags)
+            kinds = [self._blocks(body), self._node_blocks(body), self.prose.sentences(body)]
+        for units in kinds:
+            led = self._lead_and_rest(heading, merged, body, units, bool(cut))
+            if led is not None:
+                return [*led, *pieces[max(cut, 1):]]
         return [heading, *pieces]
+
+    def _lead_and_rest(self, heading: Piece, merged: Piece, body: Piece, units: list[Piece],
+                       whole_fits: bool) -> list[Piece] | None:
+        """The heading with as many of the body's `units` as fit beside it, then the rest of
+        the body; None when no unit fits beside it, or (unless `whole_fits`) all of them."""
+        taken = 0
+        while taken < len(units) and self.packer.fits(
+                Piece(heading.start, units[taken].end, merged.path, merged.open_titles)):
+            taken += 1
+        while taken and units[taken - 1].start in self._heading_starts():
+            taken -= 1  # never end the lead with a heading of the body
+        if not taken or (taken == len(units) and not whole_fits):
+            return None
+        lead = Piece(heading.start, units[taken - 1].end, merged.path, merged.open_titles,
+                     flags=body.flags)
+        if taken == len(units):
+            return [lead]
+        rest = self._truthful(replace(body, start=units[taken].start))
+        if self._introduces(units[taken - 1]):
+            # the rest starts a list: it repeats the lead-in, or takes it back
+            prefix = lead_in_prefix(self.packer, units[taken - 1], self.prose.sentences)
+            if prefix is not None and self.packer.fits(replace(rest, prefix=prefix)):
+                return [lead, replace(rest, prefix=prefix)]
+            listed = self._listed_rest(lead, units[taken:], prefix) if prefix else None
+            if listed is not None:
+                return listed
+            taken -= 1
+            if not taken:
+                return None
+            lead = replace(lead, end=units[taken - 1].end)
+            rest = self._truthful(replace(body, start=units[taken].start))
+        if self.packer.fits(rest):
+            return [lead, rest]
+        tail: list[Piece] = []
+        for unit in units[taken:]:
+            tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
+        return [lead, *self.packer.pack(tail)]
+
+    def _listed_rest(self, lead: Piece, units: list[Piece], prefix: str) -> list[Piece] | None:
+        """The lead (a heading and the lead-in of a list) with the list that starts `units`
+        cut between its items, every later piece repeating the lead-in, then the rest; None
+        when the first unit holds no list. Without it, a heading that joins the start of a
+        list already cut with its lead-in would take the lead-in and leave the items bare."""
+        items = self._node_blocks(units[0])
+        if len(items) < 2:
+            return None
+        framed = list_pieces(self.packer, lead, [[replace(item, path=lead.path)]
+                                                 for item in items],
+                             prefix, self.prose.split)
+        if framed is None:
+            return None
+        later = [self._truthful(piece) for piece in framed[1:]]
+        tail: list[Piece] = []
+        for unit in units[1:]:
+            tail.extend([unit] if self.packer.fits(unit) else self.prose.split(unit))
+        return [framed[0], *(truthful if self.packer.fits(truthful) else piece
+                             for truthful, piece in zip(later, framed[1:], strict=True)),
+                *self.packer.pack(tail)]
 
     def _truthful(self, piece: Piece) -> Piece:
         """`piece` (the rest of a merged piece) under the sections it lies inside: a rest that
@@ -325,6 +379,15 @@ class _Walk:
                 stack.extend(node.children)
             self._headings = frozenset(starts)
         return self._headings
+
+
+def _cut_run(pieces: list[Piece]) -> int:
+    """How many pieces at the start of `pieces` were cut at words or characters: the parts
+    of the oversized units a body opens with."""
+    count = 0
+    while count < len(pieces) and pieces[count].flags & CUT_FLAGS:
+        count += 1
+    return count
 
 
 def _unit_bounds(document: Document) -> list[int]:

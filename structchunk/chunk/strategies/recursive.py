@@ -24,7 +24,7 @@ class RecursiveChunker:
     separators = (BLANK_LINE_PATTERN + r"\s*", r"\r?\n|\r", r"\s+")
 
     def chunk(self, document: Document, context: ChunkContext) -> list[Piece]:
-        packer = Packer(document.text, context.budget)
+        packer = Packer(document.text, context.budget, context.path_line)
         return packer.pack(self._split(packer, 0, len(document.text), 0))
 
     def chunks(self, document: Document, context: ChunkContext) -> list[Chunk]:

@@ -57,7 +57,7 @@ class SemanticChunker:
         similarities = [_cosine(vectors[i], vectors[i + 1]) for i in range(len(units) - 1)]
         comparable = [s for i, s in enumerate(similarities) if sections[i] == sections[i + 1]]
         threshold = percentile_of(comparable, self.percentile) if comparable else -math.inf
-        packer = Packer(document.text, context.budget)
+        packer = Packer(document.text, context.budget, context.path_line)
         pieces: list[Piece] = []
         group = [units[0]]
         for position in range(1, len(units)):
