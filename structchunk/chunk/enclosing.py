@@ -7,9 +7,10 @@ use this so that what they gather never crosses a section boundary.
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 
-from structchunk.chunk.pack import Title
-from structchunk.tree import TITLED_KINDS, Document, Node, NodeKind
+from structchunk.chunk.pack import Piece, Title
+from structchunk.tree import TITLED_KINDS, Document, Node, NodeKind, overlapping
 
 # Nodes that open a level of the outline: a section under a heading, a unit of code.
 OUTLINE_KINDS = TITLED_KINDS
@@ -65,3 +66,37 @@ class Outline:
 
 
 __all__ = ["OUTLINE_KINDS", "Outline"]
+
+
+def under_its_sections(document: Document, piece: Piece) -> Piece:
+    """`piece` (the rest of a merged piece) under the sections it lies inside: a rest that
+    starts within a provision below the merged piece's common path carries it too."""
+    start_titles = section_titles_at(document, piece.start)
+    end_titles = section_titles_at(document, piece.end - 1)
+    known = [title.text for title in piece.path]
+    if known and known[-1] in start_titles:
+        below = start_titles.index(known[-1]) + 1
+    elif len(known) <= 1:  # nothing, or only a document title the tree does not hold
+        below = 0
+    else:
+        return piece
+    extra = []
+    for left, right in zip(start_titles[below:], end_titles[below:], strict=False):
+        if left != right:
+            break
+        extra.append(Title(left))
+    return replace(piece, path=piece.path + tuple(extra)) if extra else piece
+
+
+def section_titles_at(document: Document, offset: int) -> list[str]:
+    """The titles of the sections around `offset`, outermost first."""
+    titles: list[str] = []
+    node = document.root
+    while True:
+        around = overlapping(node, offset, offset + 1)
+        if not around:
+            return titles
+        inner = around[0]
+        if inner.kind is NodeKind.SECTION and inner.title:
+            titles.append(inner.title)
+        node = inner

@@ -35,12 +35,11 @@ class Title:
 class Piece:
     """A candidate chunk: `[start, end)`, the titles above it, and how it is framed.
 
-    `open_titles` counts the trailing titles whose headings stand at the very start of the
-    piece; those may be dropped from the context line when pieces merge, because the
-    heading is in the content itself. `prefix`/`suffix` frame a piece of a split table (the
-    header rows) or code block (the fences) so it stays valid Markdown. Content before
-    `visible` and from `visible_end` on (front matter, a long comment before or after the
-    body) is held but not embedded, and not counted in the budget.
+    `open_titles` counts the trailing titles whose headings open the piece: the heading is
+    in the content, so the path line may leave them out. `prefix`/`suffix` frame a piece of
+    a split table (its header rows) or code block (its fences). Content before `visible`
+    and from `visible_end` on (front matter, a comment after the body) is held but neither
+    embedded nor counted.
     """
 
     start: int
@@ -55,8 +54,7 @@ class Piece:
 
 
 def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
-    """`piece` with another frame; what `replace(piece, prefix=…, suffix=…)` gives, built
-    directly, since code is framed line by line."""
+    """`piece` with another frame, built directly (code is framed line by line)."""
     if piece.prefix == prefix and piece.suffix == suffix:
         return piece
     return Piece(piece.start, piece.end, piece.path, piece.open_titles, prefix, suffix,
@@ -64,10 +62,8 @@ def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
 
 
 def respan(piece: Piece, start: int, end: int, open_titles: int = 0) -> Piece:
-    """`piece` over [start, end) with `open_titles` (none by default): what
-    `replace(piece, start=…, end=…, open_titles=…)` gives, built directly, since sentences,
-    lines and blocks are cut out of pieces throughout the walk and `replace` costs twice as
-    much."""
+    """`piece` over [start, end) with `open_titles`, built directly: pieces are cut out of
+    pieces throughout the walk, and `dataclasses.replace` costs twice as much."""
     return Piece(start, end, piece.path, open_titles, piece.prefix, piece.suffix, piece.flags,
                  piece.visible, piece.visible_end)
 
@@ -91,20 +87,17 @@ class Packer:
         # "inside": a piece whose heading opens it embeds no path line; "never": none does.
         self._opened_drops_line = path_line != "always"
         self._no_line = path_line == "never"
-        # Counting characters, a heading path line and its separator never take more than a
-        # quarter of the budget (`Budget.context_line`), so a body of at most the rest fits
-        # whatever its path: most pieces are sized without looking their path line up.
+        # Counting characters, a path line never takes more than a quarter of the budget
+        # (`Budget.context_line`): a body within the rest fits whatever its path.
         self._characters = budget.counts_characters
         self._roomy = budget.max_size - budget.max_size // 4
         self._context_cache: dict[tuple[str, ...], str] = {}
-        # Pieces share their path tuples, so lines are also kept by path identity (the path
-        # is held, so its id is not reused).
+        # Lines also kept by path identity: pieces share path tuples (held, so ids stay).
         self._context_by_path: dict[tuple[int, int], tuple[tuple[Title, ...], str]] = {}
 
     def context_of(self, piece: Piece) -> str:
-        """The context line of a piece: its path without the titles whose headings open it
-        (they are already the first line of the content); none at all for a piece that
-        opens with its heading, unless every path line is embedded (`path_line`)."""
+        """The context line of a piece: its path without the titles whose headings open it;
+        none for a piece that opens with its heading unless `path_line` is "always"."""
         return self._context_for(piece.path, piece.open_titles)
 
     def _context_for(self, path: tuple[Title, ...], open_titles: int) -> str:
@@ -384,14 +377,13 @@ def _visible_end(piece: Piece) -> int:
 
 
 def _cut_apart(first: Piece, second: Piece) -> bool:
-    """Whether one piece was cut at words or characters and the other was not: merged, the
-    whole one would carry the cut's flag and its chunk read as oversized though it fits."""
+    """Whether one piece was cut at words and the other not: merged, the whole one would
+    carry the cut's flag and read as oversized though it fits."""
     return bool(first.flags & CUT_FLAGS) != bool(second.flags & CUT_FLAGS)
 
 
 def _opens_definitions(path: tuple[Title, ...], opened: int, common: int) -> bool:
-    """Whether the titles of `path` past `common` are all code definitions open at the
-    start of the piece."""
+    """Whether the titles of `path` past `common` are all definitions open at its start."""
     dropped = path[common:]
     return bool(dropped) and len(dropped) <= opened and all(
         title.is_definition for title in dropped)

@@ -20,7 +20,9 @@ Install with `pip install "structchunk-rag[langchain]"`. A drop-in for
 
 Further: `tokenizer=` (see `structchunk.tokens`), `strategy=`, `format=`, `code_language=`
 (a string of code, chunked as code), `language=`, `embed_context=False` (page content is the
-verbatim slice instead of the text with its heading path), `include_content=True` (the
+verbatim slice instead of the text with its heading path), `path_line=` (which chunks embed
+their heading path line: "inside", the default, "always" or "never"; as the API's
+`path_line`), `include_content=True` (the
 verbatim content also in metadata). An unknown keyword raises a `StructchunkError`.
 Metadata values are strings, numbers or booleans only (see `integrations.common`).
 """
@@ -62,12 +64,13 @@ class StructchunkTextSplitter(TextSplitter):
                  code_language: str | None = None, language: str | None = None,
                  embed_context: bool = True, include_content: bool = False,
                  overlap_sentences: int = 0, sentence_backend: Any = "structchunk",
-                 overlap_style: str = "langchain", **kwargs: Any) -> None:
+                 overlap_style: str = "langchain", path_line: str = "inside",
+                 **kwargs: Any) -> None:
         check_keywords(kwargs, _COMPATIBLE, "StructchunkTextSplitter", extra_known=(
             "chunk_size", "chunk_overlap", "length_function", "keep_separator",
             "add_start_index", "strip_whitespace", "tokenizer", "strategy", "format",
             "code_language", "language", "embed_context", "include_content",
-            "overlap_sentences", "sentence_backend", "overlap_style"))
+            "overlap_sentences", "sentence_backend", "overlap_style", "path_line"))
         self._plan = OverlapPlan.of("StructchunkTextSplitter", overlap_style, chunk_size,
                                     chunk_overlap)
         self._counter = resolve_tokenizer(tokenizer) if tokenizer is not None else None
@@ -79,7 +82,7 @@ class StructchunkTextSplitter(TextSplitter):
             "StructchunkTextSplitter", format=format, code_language=code_language,
             strategy=strategy, max_size=self._plan.max_size, overlap=overlap_sentences,
             overlap_size=self._plan.sentence_overlap, language=language,
-            sentence_backend=sentence_backend,
+            sentence_backend=sentence_backend, path_line=path_line,
             length_function=None if measure is len else measure)
         self._embed_context = embed_context
         self._include_content = include_content

@@ -72,6 +72,9 @@ class StructchunkNodeParser(NodeParser):
     language: str | None = Field(default=None, description="Force the natural language.")
     embed_context: bool = Field(default=True, description=(
         "Node text is the embedded text with its heading path (True) or the verbatim slice."))
+    path_line: str = Field(default="inside", description=(
+        "Which chunks embed their heading path line: inside (only chunks that start inside "
+        "their section, not those opening with their own heading), always, or never."))
 
     _counter: Any = PrivateAttr(default=None)
     _offsets: dict[str, tuple[int, int]] = PrivateAttr(default_factory=dict)
@@ -121,7 +124,8 @@ class StructchunkNodeParser(NodeParser):
 
     def _build(self) -> tuple[tuple[Any, ...], Chunker, OverlapPlan]:
         settings = (self.format, self.code_language, self.strategy, self.chunk_size,
-                    self.chunk_overlap, self.overlap_style, self.language, self._counter)
+                    self.chunk_overlap, self.overlap_style, self.language, self._counter,
+                    self.path_line)
         if self._built is None or self._built[0] != settings:
             plan = OverlapPlan.of("StructchunkNodeParser", self.overlap_style, self.chunk_size,
                                   self.chunk_overlap)
@@ -129,7 +133,7 @@ class StructchunkNodeParser(NodeParser):
                 "StructchunkNodeParser", format=self.format, code_language=self.code_language,
                 strategy=self.strategy, max_size=plan.max_size,
                 overlap_size=plan.sentence_overlap, language=self.language,
-                tokenizer=self._counter)
+                tokenizer=self._counter, path_line=self.path_line)
             self._built = (settings, chunker, plan)
         return self._built
 

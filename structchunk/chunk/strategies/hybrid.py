@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
+from structchunk.chunk.enclosing import under_its_sections
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.hygiene import absorb_junk, is_invisible
 from structchunk.chunk.leadins import (
@@ -296,36 +297,7 @@ class _Walk:
                 *self.packer.pack(tail)]
 
     def _truthful(self, piece: Piece) -> Piece:
-        """`piece` (the rest of a merged piece) under the sections it lies inside: a rest that
-        starts within a provision below the merged piece's common path carries it too."""
-        start_titles = self._titles_at(piece.start)
-        end_titles = self._titles_at(piece.end - 1)
-        known = [title.text for title in piece.path]
-        if known and known[-1] in start_titles:
-            below = start_titles.index(known[-1]) + 1
-        elif len(known) <= 1:  # nothing, or only a document title the tree does not hold
-            below = 0
-        else:
-            return piece
-        extra = []
-        for left, right in zip(start_titles[below:], end_titles[below:], strict=False):
-            if left != right:
-                break
-            extra.append(Title(left))
-        return replace(piece, path=piece.path + tuple(extra)) if extra else piece
-
-    def _titles_at(self, offset: int) -> list[str]:
-        """The titles of the sections around `offset`, outermost first."""
-        titles: list[str] = []
-        node = self.document.root
-        while True:
-            around = overlapping(node, offset, offset + 1)
-            if not around:
-                return titles
-            inner = around[0]
-            if inner.kind is NodeKind.SECTION and inner.title:
-                titles.append(inner.title)
-            node = inner
+        return under_its_sections(self.document, piece)
 
     def _introduces(self, unit: Piece) -> bool:
         """Whether a unit of a body ends in a lead-in that the rest depends on."""
