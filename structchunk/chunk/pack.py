@@ -97,12 +97,12 @@ class Packer:
 
     def context_of(self, piece: Piece) -> str:
         """The context line of a piece: its path without the titles whose headings open it;
-        none for a piece that opens with its heading unless `path_line` is "always"."""
+        none for a piece that opens with its section heading unless `path_line` is "always"."""
         return self._context_for(piece.path, piece.open_titles)
 
     def _context_for(self, path: tuple[Title, ...], open_titles: int) -> str:
-        if open_titles and self._opened_drops_line:
-            return ""
+        if open_titles and self._opened_drops_line and not path[-1].is_definition:
+            return ""  # a code piece opening with its definition still names its file
         kept = max(0, len(path) - open_titles)
         key = (id(path), kept)
         hit = self._context_by_path.get(key)

@@ -43,3 +43,14 @@ def test_the_shape_survives_pickling() -> None:
     again = pickle.loads(pickle.dumps(chunker))
     assert [c.text for c in again.split_text(TEXT)] == [c.text for c in chunker.split_text(TEXT)]
     assert all(c.text == c.content for c in again.split_text(TEXT))
+
+
+def test_a_code_piece_opening_with_its_definition_still_names_its_file_and_section() -> None:
+    functions = "\n\n".join(f"def f{n}(x):\n    return x + {n}" for n in range(30))
+    text = f"# Tools\n\n## Code\n\n```python\n{functions}\n```\n"
+    chunks = structchunk.split_text(text, max_size=150)
+    assert_chunks_valid(text, chunks, 150)
+    later = [chunk for chunk in chunks if chunk.content.startswith("def ")]
+    assert later, "the block is cut into pieces that open with a definition"
+    for chunk in later:
+        assert chunk.text.startswith("Tools > Code\n\n"), chunk.text
