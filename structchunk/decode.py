@@ -14,6 +14,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 import regex
@@ -126,11 +127,42 @@ class Source:
 def compute_line_starts(text: str) -> array[int]:
     """Line starts treating \\r\\n, \\r and \\n as breaks, as markdown-it's normaliser does,
     as 4-byte integers."""
-    starts = array("i", (0,))  # offsets fit: a Source is at most MAX_CHARACTERS long
+    # offsets fit: a Source is at most MAX_CHARACTERS long
+    if text.isascii():  # bytes break lines at \r\n, \r and \n only
+        return line_offsets(text.encode("ascii"), "i")
+    if not any(mark in text for mark in _OTHER_BREAKS):
+        return line_offsets(text, "i")
+    starts = array("i", (0,))
     starts.extend(match.end() for match in LINE_BREAK.finditer(text))
     if len(starts) > 1 and starts[-1] == len(text):
         starts.pop()
     return starts
+
+
+# What `str.splitlines` breaks at beyond \r and \n; a text without them splits as LINE_BREAK.
+_OTHER_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+_PIECE = 1 << 16
+
+
+def line_offsets(data: str | bytes, typecode: str) -> array[int]:
+    """The offsets where lines start in `data`, a str without `_OTHER_BREAKS` or bytes, in
+    an array of `typecode`: the lengths of `splitlines`' lines summed in C, about four times
+    as fast as a Python step per match of LINE_BREAK. The data is split in pieces that end
+    just after a \\n (never inside a \\r\\n), so at most 64K characters of lines exist
+    at a time."""
+    newline: str | bytes = "\n" if isinstance(data, str) else b"\n"
+    starts = array(typecode)
+    start, size = 0, len(data)
+    while start < size:
+        stop = data.find(newline, start + _PIECE) + 1  # type: ignore[arg-type]
+        if stop <= 0:
+            stop = size
+        # `start`, then where each line of the piece ends: the last is `stop`, the next
+        # piece's `start`, or the end of the data, where no line starts
+        starts.extend(accumulate(map(len, data[start:stop].splitlines(True)), initial=start))
+        starts.pop()
+        start = stop
+    return starts if starts else array(typecode, (0,))
 
 
 def from_text(text: str, origin: str = "<string>", path: str | None = None,

@@ -96,3 +96,33 @@ def test_a_file_read_from_a_path_is_named_by_it(tmp_path: Path) -> None:
     assert (source.text, source.origin, source.path) == ("Grüße\n", str(path), str(path))
     with pytest.raises(SourceTooLargeError, match="notiz.txt"):
         read_source(path, max_bytes=3)
+
+
+_BREAKS = ["a", "é", "\n", "\r", "\r\n", " ", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"]
+
+
+def _by_pattern(text: str | bytes) -> list[int]:
+    """The line table by its definition: 0, then after every \\r\\n, \\r or \\n, no empty line
+    after a final break."""
+    pattern = r"\r\n|\r|\n" if isinstance(text, str) else rb"\r\n|\r|\n"
+    starts = [0] + [match.end() for match in re.finditer(pattern, text)]
+    return starts[:-1] if len(starts) > 1 and starts[-1] == len(text) else starts
+
+
+@pytest.mark.parametrize("piece", [1, 3, 7, 1 << 16])
+def test_line_tables_break_at_cr_lf_and_crlf_only_in_pieces_of_any_size(
+        piece: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`splitlines` also breaks at form feeds, U+2028 and the like: those texts, and pieces
+    that end right after a \\r or inside a \\r\\n, must give the table of the definition."""
+    import random
+
+    from structchunk import decode
+
+    monkeypatch.setattr(decode, "_PIECE", piece)
+    rnd = random.Random(piece)
+    texts = ["", "x", "\n", "\r", "\r\n", "\r\r\n\n", "ab\r\ncd\ref\n\ngh"] + [
+        "".join(rnd.choice(_BREAKS) for _ in range(rnd.randrange(40))) for _ in range(3000)]
+    for text in texts:
+        assert list(decode.compute_line_starts(text)) == _by_pattern(text), repr(text)
+        data = text.encode("utf-8")
+        assert list(decode.line_offsets(data, "q")) == _by_pattern(data), repr(text)
