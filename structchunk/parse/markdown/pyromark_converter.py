@@ -21,14 +21,13 @@ the item and the lists and items around it, up to that quote, end there.
 
 from __future__ import annotations
 
-from array import array
-from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import regex
 
-from structchunk.decode import Source
+from structchunk.decode import Source, line_offsets
+from structchunk.parse.markdown.line_search import line_after, line_near
 from structchunk.parse.markdown.pyromark_ends import ITEM_CLOSE as _ITEM
 from structchunk.parse.markdown.pyromark_ends import BlockToken
 
@@ -36,7 +35,6 @@ _FENCE_MARK = regex.compile(r"[ \t]*(`+|~+)")
 # The quote markers and indentation that start a setext heading's later lines, which
 # markdown-it leaves out of the heading's content.
 _CONTINUATION = regex.compile(r"\r?\n[ \t>]*")
-_BYTE_BREAK = regex.compile(rb"\r\n|\r|\n")
 # What a line can hold before a container's content starts: quote markers and indentation.
 _PREFIX = frozenset(" \t>")
 
@@ -48,12 +46,9 @@ class Converter:
         self.data = b"" if self.ascii else text.encode("utf-8")
         self.line_starts: Sequence[int] = source.line_starts
         if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r, \n)
-            starts = array("q", (0,))
-            starts.extend(match.end() for match in _BYTE_BREAK.finditer(self.data))
-            if len(starts) > 1 and starts[-1] == len(self.data):
-                starts.pop()
-            self.line_starts = starts
+            self.line_starts = line_offsets(self.data, "q")
         self.max_nesting = max_nesting
+        self.cursor = 0  # the line of the last block start: where the next is searched from
         self.base = 0  # byte offset of the window being read: its events' ranges start there
         self.out: list[BlockToken] = []
         self.closers: list[str] = []  # closing token type of each open container
@@ -82,27 +77,27 @@ class Converter:
         starts = self.line_starts
         start += self.base
         end += self.base
-        first = bisect_right(starts, start) - 1
-        last = bisect_right(starts, max(start, end - 1))
-        if last - 1 > first and self._stops_in_prefix(starts[last - 1], end):
+        first = self.cursor = line_near(starts, self.cursor, start)
+        last = line_after(starts, first, max(start, end - 1)) + 1
+        if last - 1 > first and self._stops_in_prefix(starts[last - 1], end, last):
             return [first, last - 1]  # the range stops in the markers of the next block's line
         while end - 1 > start and buffer[end - 1:end] in _BLANKS:
             end -= 1
-        return [first, bisect_right(starts, max(start, end - 1))]
+        return [first, line_after(starts, first, max(start, end - 1)) + 1]
 
-    def _stops_in_prefix(self, line_start: int, end: int) -> bool:
+    def _stops_in_prefix(self, line_start: int, end: int, next_line: int) -> bool:
         """Whether `end` lies in the quote markers and indentation of a line whose content
         follows: a list in a quote ends after the `> ` of the next paragraph's line, and that
-        line belongs to the paragraph (markdown-it ends the list on the line before)."""
+        line belongs to the paragraph (markdown-it ends the list on the line before).
+        `next_line` is the line after the one holding `end - 1`."""
         head = self._slice(line_start, end)
         if not head or not set(head) <= _PREFIX:
             return False
-        next_start = self.line_starts[bisect_right(self.line_starts, end - 1)] \
-            if bisect_right(self.line_starts, end - 1) < len(self.line_starts) else None
-        rest = self._slice(end, next_start if next_start is not None else end + 400)
+        starts = self.line_starts
+        rest = self._slice(end, starts[next_line] if next_line < len(starts) else end + 400)
         return bool(rest.strip(" \t\r\n>"))
 
-    def feed(self, events: Any, base: int, cut: int) -> bool:
+    def feed(self, events: Iterable[tuple[Any, dict[str, int]]], base: int, cut: int) -> bool:
         """Reads one window's events (byte offsets from `base` in the text) into `self.out`.
 
         With a cut (`cut >= 0`, a byte offset in the window), reading stops at the first block
@@ -116,7 +111,7 @@ class Converter:
         for event, span in events:
             opaque = self.opaque
             if opaque is not None:  # inside a paragraph or code block: wait for its end
-                if type(event) is not dict:
+                if not isinstance(event, dict):
                     continue
                 value = event.get("End")
                 if value is None or _event_name(value) != opaque:
@@ -130,8 +125,9 @@ class Converter:
                 if self.to_quote_end is None:
                     self._bare(event, span)
                 continue
-            start_of = event.get("Start")
-            value = start_of if start_of is not None else event.get("End")
+            mapping: dict[str, Any] = event  # every other event is one (a dict's get, compiled)
+            start_of = mapping.get("Start")
+            value = start_of if start_of is not None else mapping.get("End")
             name = _event_name(value)
             block = _BLOCKS.get(name) if name is not None else None
             if block is not None and start_of is not None and 0 <= cut <= span["start"]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 from itertools import chain
+from typing import Any
 
 import regex
 
@@ -67,7 +68,7 @@ def _read(converter: Converter, text: str, window: int) -> Iterator[BlockToken]:
         last = cut == len(text)
         relative = -1 if last else (cut - start if converter.ascii
                                     else len(text[start:cut].encode("utf-8")))
-        events = pyromark.events_with_range(text[start:end], options=options)
+        events: Any = pyromark.events_with_range(text[start:end], options=options)  # (range: dict)
         taken = converter.feed(events, base, relative)
         del events  # this window's parse is released before the next one is made
         if not taken:
