@@ -15,6 +15,7 @@ import regex
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
+from structchunk.node_data import HeadingData, ListData, RowData
 from structchunk.parse.code import code_meta, outline, resolve_code_language
 from structchunk.parse.markdown import markdown_it_tokens, pyromark_tokens
 from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
@@ -34,6 +35,9 @@ _CONTAINERS = {
     "blockquote_open": NodeKind.QUOTE,
     "table_open": NodeKind.TABLE,
 }
+# The records every list and row holds: one each for all nodes alike.
+_ORDERED, _BULLETS = ListData(True), ListData(False)
+_HEADER_ROW, _BODY_ROW = RowData(True), RowData(False)
 # TOML front matter, which CommonMark parsers read as a paragraph: "+++" lines around it.
 _TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]*(?:\r?\n|\Z)")
 
@@ -209,8 +213,10 @@ class _TreeBuilder:
         start, end = self._span(token.map)
         raw = inline.content if inline is not None and inline.type == "inline" else ""
         title = clean_title(raw)
-        return make_node(self.source, NodeKind.HEADING, start, end, near_line=token.map[0],
-                         level=int(token.tag[1:]), title=title or raw.strip())
+        # The record built here, not from make_node's keywords: a call with keywords goes
+        # through the compiled function's Python entry point.
+        data = HeadingData(level=int(token.tag[1:]), title=title or raw.strip())
+        return make_node(self.source, NodeKind.HEADING, start, end, (), data, token.map[0])
 
     def _fence(self, token: Any) -> Node | None:
         if token.map is None:
@@ -250,11 +256,9 @@ class _TreeBuilder:
             return None
         start, end = self._span(token.map)
         children = fill_gaps(self.source, start, end, children)
-        attrs: dict[str, Any] = {}
-        if kind is NodeKind.LIST:
-            attrs["ordered"] = token.type == "ordered_list_open"
-        return make_node(self.source, kind, start, end, children, near_line=token.map[0],
-                         **attrs)
+        data = (_ORDERED if token.type == "ordered_list_open" else _BULLETS) \
+            if kind is NodeKind.LIST else None
+        return make_node(self.source, kind, start, end, children, data, token.map[0])
 
     def _table(self, token: Any, closing: str) -> Node | None:
         row_lines: list[tuple[int, bool]] = []
@@ -280,8 +284,8 @@ class _TreeBuilder:
             row_start, row_end = trim_span(text, _line_start(text, starts, line),
                                            _line_end(text, starts, line))
             if row_end > row_start:
-                rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end,
-                                      near_line=line, header=head))
+                rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end, (),
+                                      _HEADER_ROW if head else _BODY_ROW, line))
         header_rows = sum(1 for row in rows if row_data(row).header)
         rows = fill_gaps(self.source, start, end, rows)
         return make_node(self.source, NodeKind.TABLE, start, end, rows, near_line=token.map[0],

@@ -31,3 +31,49 @@ def line_near(starts: Sequence[int], hint: int, offset: int) -> int:
     if starts[hint] <= offset:
         return line_after(starts, hint, offset)
     return bisect_right(starts, offset, 0, hint) - 1
+
+
+class LineFinder:
+    """Lines of offsets in a text (or its UTF-8 bytes, whose offsets pyromark reports), block
+    starts coming mostly in order. Where every break is a \\n (no \\r), a line number is the
+    count of \\n before the offset, counted on from the last block start found: a C search
+    of the few characters between, without the line table. Elsewhere the line table
+    `starts` is searched from the last line found."""
+
+    def __init__(self, buffer: str | bytes, starts: Sequence[int], newlines_only: bool) -> None:
+        self.buffer = buffer
+        self.newline: str | bytes = "\n" if isinstance(buffer, str) else b"\n"
+        self.starts = starts
+        self.count = not starts or newlines_only
+        self.line = 0  # the line of the last block start found ...
+        self.at = 0  # ... and that start, when counting
+
+    def first(self, offset: int) -> int:
+        """The 0-based line holding `offset`, a block's start."""
+        if not self.count:
+            self.line = line_near(self.starts, self.line, offset)
+            return self.line
+        at = self.at
+        if offset >= at:
+            line = self.line + self.buffer.count(self.newline, at, offset)  # type: ignore[arg-type]
+        else:
+            line = self.line - self.buffer.count(self.newline, offset, at)  # type: ignore[arg-type]
+        self.line, self.at = line, offset
+        return line
+
+    def after(self, line: int, start: int, offset: int) -> int:
+        """The line holding `offset`, given the `line` holding `start` (`start <= offset`)."""
+        if not self.count:
+            return line_after(self.starts, line, offset)
+        return line + self.buffer.count(self.newline, start, offset)  # type: ignore[arg-type]
+
+    def bounds(self, line: int, offset: int) -> tuple[int, int]:
+        """Where `line`, which holds `offset`, starts, and where the next line starts (-1
+        when `line` is the last: a break at the very end opens no line)."""
+        if not self.count:
+            starts = self.starts
+            return starts[line], starts[line + 1] if line + 1 < len(starts) else -1
+        buffer, newline = self.buffer, self.newline
+        after = buffer.find(newline, offset) + 1  # type: ignore[arg-type]
+        return (buffer.rfind(newline, 0, offset) + 1,  # type: ignore[arg-type]
+                after if 0 < after < len(buffer) else -1)

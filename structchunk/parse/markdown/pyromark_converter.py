@@ -21,13 +21,14 @@ the item and the lists and items around it, up to that quote, end there.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import regex
 
 from structchunk.decode import Source, line_offsets
-from structchunk.parse.markdown.line_search import line_after, line_near
+from structchunk.parse.markdown.line_search import LineFinder
 from structchunk.parse.markdown.pyromark_ends import ITEM_CLOSE as _ITEM
 from structchunk.parse.markdown.pyromark_ends import BlockToken
 
@@ -44,11 +45,13 @@ class Converter:
         self.text = text = source.text
         self.ascii = text.isascii()
         self.data = b"" if self.ascii else text.encode("utf-8")
-        self.line_starts: Sequence[int] = source.line_starts
-        if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r, \n)
-            self.line_starts = line_offsets(self.data, "q")
+        self.line_count = len(source.line_starts)
+        newlines_only = "\r" not in text
+        starts: Sequence[int] = source.line_starts
+        if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r), when needed
+            starts = array("q") if newlines_only else line_offsets(self.data, "q")
+        self.lines = LineFinder(self.data if not self.ascii else text, starts, newlines_only)
         self.max_nesting = max_nesting
-        self.cursor = 0  # the line of the last block start: where the next is searched from
         self.base = 0  # byte offset of the window being read: its events' ranges start there
         self.out: list[BlockToken] = []
         self.closers: list[str] = []  # closing token type of each open container
@@ -74,27 +77,26 @@ class Converter:
         can stop inside the indentation of a later line (a container ending before an
         indented block), and that line belongs to the next block, not to this one."""
         buffer: str | bytes = self.text if self.ascii else self.data
-        starts = self.line_starts
+        lines = self.lines
         start += self.base
         end += self.base
-        first = self.cursor = line_near(starts, self.cursor, start)
-        last = line_after(starts, first, max(start, end - 1)) + 1
-        if last - 1 > first and self._stops_in_prefix(starts[last - 1], end, last):
+        first = lines.first(start)
+        last = lines.after(first, start, max(start, end - 1)) + 1
+        if last - 1 > first and self._stops_in_prefix(*lines.bounds(last - 1, end - 1), end):
             return [first, last - 1]  # the range stops in the markers of the next block's line
         while end - 1 > start and buffer[end - 1:end] in _BLANKS:
             end -= 1
-        return [first, line_after(starts, first, max(start, end - 1)) + 1]
+        return [first, lines.after(first, start, max(start, end - 1)) + 1]
 
-    def _stops_in_prefix(self, line_start: int, end: int, next_line: int) -> bool:
-        """Whether `end` lies in the quote markers and indentation of a line whose content
-        follows: a list in a quote ends after the `> ` of the next paragraph's line, and that
-        line belongs to the paragraph (markdown-it ends the list on the line before).
-        `next_line` is the line after the one holding `end - 1`."""
+    def _stops_in_prefix(self, line_start: int, next_start: int, end: int) -> bool:
+        """Whether `end` lies in the quote markers and indentation of a line (starting at
+        `line_start`, the next at `next_start`, -1 for none) whose content follows: a list in
+        a quote ends after the `> ` of the next paragraph's line, and that line belongs to
+        the paragraph (markdown-it ends the list on the line before)."""
         head = self._slice(line_start, end)
         if not head or not set(head) <= _PREFIX:
             return False
-        starts = self.line_starts
-        rest = self._slice(end, starts[next_line] if next_line < len(starts) else end + 400)
+        rest = self._slice(end, next_start if next_start >= 0 else end + 400)
         return bool(rest.strip(" \t\r\n>"))
 
     def feed(self, events: Iterable[tuple[Any, dict[str, int]]], base: int, cut: int) -> bool:
@@ -221,7 +223,7 @@ class Converter:
                   if closing == "blockquote_close"]
         inside = quotes[-1] + 1 if quotes else 0
         bound = self.opened[inside - 1].map if inside else None
-        last_line = bound[1] if bound else len(self.line_starts)
+        last_line = bound[1] if bound else self.line_count
         self.pending.append((len(self.out), (self.opened[inside:], last_line)))
         self.to_quote_end = len(self.closers) - inside
         self.in_item = False
