@@ -35,16 +35,17 @@ def line_near(starts: Sequence[int], hint: int, offset: int) -> int:
 
 class LineFinder:
     """Lines of offsets in a text (or its UTF-8 bytes, whose offsets pyromark reports), block
-    starts coming mostly in order. Where every break is a \\n (no \\r), a line number is the
-    count of \\n before the offset, counted on from the last block start found: a C search
-    of the few characters between, without the line table. Elsewhere the line table
-    `starts` is searched from the last line found."""
+    starts coming mostly in order: the line table `starts` searched from the last line found,
+    or without a table (`starts` empty: UTF-8 bytes whose every break is a \\n, which then
+    need no table of their own), the count of \\n before the offset, counted on from the
+    last block start found. Counting reads every character of a block, so it is slower than
+    the search of a table: it is for the bytes only, where it saves building the table."""
 
-    def __init__(self, buffer: str | bytes, starts: Sequence[int], newlines_only: bool) -> None:
+    def __init__(self, buffer: str | bytes, starts: Sequence[int]) -> None:
         self.buffer = buffer
         self.newline: str | bytes = "\n" if isinstance(buffer, str) else b"\n"
         self.starts = starts
-        self.count = not starts or newlines_only
+        self.count = not starts
         self.line = 0  # the line of the last block start found ...
         self.at = 0  # ... and that start, when counting
 
@@ -66,6 +67,13 @@ class LineFinder:
         if not self.count:
             return line_after(self.starts, line, offset)
         return line + self.buffer.count(self.newline, start, offset)  # type: ignore[arg-type]
+
+    def back(self, first: int, start: int, line: int, probe: int, offset: int) -> int:
+        """The line holding `offset`, which lies between `start` (on line `first`) and
+        `probe` (on `line`) and most often just before `probe`."""
+        if not self.count:
+            return line_after(self.starts, first, offset)
+        return line - self.buffer.count(self.newline, offset, probe)  # type: ignore[arg-type]
 
     def bounds(self, line: int, offset: int) -> tuple[int, int]:
         """Where `line`, which holds `offset`, starts, and where the next line starts (-1

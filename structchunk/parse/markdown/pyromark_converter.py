@@ -46,11 +46,10 @@ class Converter:
         self.ascii = text.isascii()
         self.data = b"" if self.ascii else text.encode("utf-8")
         self.line_count = len(source.line_starts)
-        newlines_only = "\r" not in text
         starts: Sequence[int] = source.line_starts
         if not self.ascii:  # byte offsets of the same line breaks (\r\n, \r), when needed
-            starts = array("q") if newlines_only else line_offsets(self.data, "q")
-        self.lines = LineFinder(self.data if not self.ascii else text, starts, newlines_only)
+            starts = array("q") if "\r" not in text else line_offsets(self.data, "q")
+        self.lines = LineFinder(self.data if not self.ascii else text, starts)
         self.max_nesting = max_nesting
         self.base = 0  # byte offset of the window being read: its events' ranges start there
         self.out: list[BlockToken] = []
@@ -81,12 +80,15 @@ class Converter:
         start += self.base
         end += self.base
         first = lines.first(start)
-        last = lines.after(first, start, max(start, end - 1)) + 1
-        if last - 1 > first and self._stops_in_prefix(*lines.bounds(last - 1, end - 1), end):
-            return [first, last - 1]  # the range stops in the markers of the next block's line
+        probe = max(start, end - 1)
+        last = lines.after(first, start, probe) + 1
+        if last - 1 > first:
+            line_start, next_start = lines.bounds(last - 1, end - 1)
+            if self._stops_in_prefix(line_start, next_start, end):
+                return [first, last - 1]  # the range stops in the markers of the next line
         while end - 1 > start and buffer[end - 1:end] in _BLANKS:
             end -= 1
-        return [first, lines.after(first, start, max(start, end - 1)) + 1]
+        return [first, lines.back(first, start, last - 1, probe, max(start, end - 1)) + 1]
 
     def _stops_in_prefix(self, line_start: int, next_start: int, end: int) -> bool:
         """Whether `end` lies in the quote markers and indentation of a line (starting at

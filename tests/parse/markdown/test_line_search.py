@@ -41,7 +41,7 @@ def test_the_finder_counts_or_searches_to_the_lines_of_the_table() -> None:
                 else line_offsets(buffer, "q")
             modes = [False, True] if "\r" not in text else [False]
             for counting in modes:
-                finder = LineFinder(buffer, starts, counting)
+                finder = LineFinder(buffer, array("q") if counting else starts)
                 for _query in range(20):
                     start = rnd.randrange(len(buffer))
                     offset = rnd.randrange(start, len(buffer))
@@ -51,3 +51,6 @@ def test_the_finder_counts_or_searches_to_the_lines_of_the_table() -> None:
                     assert line == bisect_right(starts, offset) - 1
                     following = starts[line + 1] if line + 1 < len(starts) else -1
                     assert finder.bounds(line, offset) == (starts[line], following)
+                    earlier = rnd.randrange(start, offset + 1)
+                    assert finder.back(first, start, line, offset, earlier) \
+                        == bisect_right(starts, earlier) - 1
