@@ -1,16 +1,26 @@
-"""Pieces and the greedy packer every strategy shares, with the word and character fallback:
-`pack` merges neighbouring pieces while they fit; `split_words` cuts one oversized unit."""
+"""The greedy packer every strategy shares, with the word and character fallback: `pack`
+merges neighbouring pieces while they fit; `split_words` cuts one oversized unit. The
+pieces themselves are `chunk/piece.py`'s."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import regex
 
 from structchunk.chunk.balance import balance_tail, balanced_words
 from structchunk.chunk.budget import Budget
+from structchunk.chunk.piece import (
+    Piece,
+    Title,
+    embedded_body,
+    reframed,
+    respan,
+    titles,
+)
+from structchunk.chunk.piece import visible_end as _visible_end
 from structchunk.errors import BudgetError
 
 _WORD = regex.compile(r"\S+")
@@ -21,61 +31,6 @@ CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was c
 FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
 CONTEXT_DROPPED = "context_dropped"  # flag: no room for the heading path line here
 CUT_FLAGS = frozenset({OVERSIZED, CHARACTER_SPLIT})  # flags of a unit cut to fit
-
-
-@dataclass(frozen=True)
-class Title:
-    """One entry of a heading path: a section heading or an enclosing code definition."""
-
-    text: str
-    is_definition: bool = False
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A candidate chunk: `[start, end)`, the titles above it, and how it is framed.
-
-    `open_titles` counts the trailing titles whose headings open the piece: the heading is
-    in the content, so the path line may leave them out. `prefix`/`suffix` frame a piece of
-    a split table (its header rows) or code block (its fences). Content before `visible`
-    and from `visible_end` on (front matter, a comment after the body) is held but neither
-    embedded nor counted.
-    """
-
-    start: int
-    end: int
-    path: tuple[Title, ...] = ()
-    open_titles: int = 0
-    prefix: str = ""
-    suffix: str = ""
-    flags: frozenset[str] = frozenset()
-    visible: int = 0  # where the embedded text starts, if after `start` (front matter)
-    visible_end: int = 0  # where it ends, if before `end` (a comment after the body)
-
-
-def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
-    """`piece` with another frame, built directly (code is framed line by line)."""
-    if piece.prefix == prefix and piece.suffix == suffix:
-        return piece
-    return Piece(piece.start, piece.end, piece.path, piece.open_titles, prefix, suffix,
-                 piece.flags, piece.visible, piece.visible_end)
-
-
-def respan(piece: Piece, start: int, end: int, open_titles: int = 0) -> Piece:
-    """`piece` over [start, end) with `open_titles`, built directly: pieces are cut out of
-    pieces throughout the walk, and `dataclasses.replace` costs twice as much."""
-    return Piece(start, end, piece.path, open_titles, piece.prefix, piece.suffix, piece.flags,
-                 piece.visible, piece.visible_end)
-
-
-def embedded_body(source: str, piece: Piece) -> str:
-    """What of a piece is embedded after its path line: frame and visible content."""
-    content = source[max(piece.start, piece.visible):_visible_end(piece)]
-    return piece.prefix + content + piece.suffix if piece.prefix or piece.suffix else content
-
-
-def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
-    return tuple(title.text for title in path)
 
 
 class Packer:
@@ -372,10 +327,6 @@ class Packer:
             f"(at offset {offset}) measures {size} by the length function")
 
 
-def _visible_end(piece: Piece) -> int:
-    return piece.visible_end if piece.start < piece.visible_end < piece.end else piece.end
-
-
 def _cut_apart(first: Piece, second: Piece) -> bool:
     """Whether one piece was cut at words and the other not: merged, the whole one would
     carry the cut's flag and read as oversized though it fits."""
@@ -398,3 +349,8 @@ def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple
             break
         length += 1
     return first[:length]
+
+
+# Piece and Title live in `chunk/piece.py`; they are imported from here as well.
+__all__ = ["CHARACTER_SPLIT", "CONTEXT_DROPPED", "CUT_FLAGS", "FRAME_DROPPED", "OVERSIZED",
+           "Packer", "Piece", "Title", "embedded_body", "reframed", "respan", "titles"]
