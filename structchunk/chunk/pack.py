@@ -126,8 +126,8 @@ class Packer:
         first_units: list[int] = []  # the index of each result piece's first unit
         for index, piece in enumerate(pieces):
             if result and not _cut_apart(result[-1], piece):
-                merged = self._merge(result[-1], piece)
-                if merged is not None and self.fits(merged):
+                merged = self._merge_fitting(result[-1], piece)
+                if merged is not None:
                     result[-1] = merged
                     continue
             result.append(piece)
@@ -164,6 +164,23 @@ class Packer:
         return Piece(first.start, second.end, common, max(0, first.open_titles - dropped),
                      first.prefix, second.suffix, first.flags | second.flags, first.visible,
                      second.visible_end)
+
+    def _merge_fitting(self, first: Piece, second: Piece) -> Piece | None:
+        """`_merge` of the two when the result fits, sized before it is built, so a merge
+        that does not fit builds nothing (one per piece `pack` returns, and more)."""
+        if first.suffix or second.prefix:
+            return None
+        common = self._mergeable(first, second)
+        if common is None:
+            return None
+        opened = max(0, first.open_titles - (len(first.path) - len(common)))
+        tail = second.visible_end  # `_visible_end` of the merged piece
+        end = tail if first.start < tail < second.end else second.end
+        if not self._fits_parts(max(first.start, first.visible), end, common, opened,
+                                first.prefix, second.suffix):
+            return None
+        return Piece(first.start, second.end, common, opened, first.prefix, second.suffix,
+                     first.flags | second.flags, first.visible, second.visible_end)
 
     def pack_framed(self, units: Sequence[Piece], prefix: str, suffix: str,
                     lead: Piece | None = None, tail: Piece | None = None,
