@@ -11,7 +11,7 @@ from dataclasses import replace
 import regex
 
 from structchunk.chunk.balance import balance_tail, balanced_words
-from structchunk.chunk.budget import Budget
+from structchunk.chunk.budget import CONTEXT_SEPARATOR, Budget
 from structchunk.chunk.piece import (
     Piece,
     Title,
@@ -46,6 +46,8 @@ class Packer:
         # (`Budget.context_line`): a body within the rest fits whatever its path.
         self._characters = budget.counts_characters
         self._roomy = budget.max_size - budget.max_size // 4
+        self._max_size = budget.max_size
+        self._minimum = budget.minimum
         self._context_cache: dict[tuple[str, ...], str] = {}
         # Lines also kept by path identity: pieces share path tuples (held, so ids stay).
         self._context_by_path: dict[tuple[int, int], tuple[tuple[Title, ...], str]] = {}
@@ -109,8 +111,12 @@ class Packer:
             body = end - start + len(prefix) + len(suffix)
             if body <= self._roomy:
                 return True
-            if body > self.budget.max_size:
+            if body > self._max_size:
                 return False
+            # `Budget.measure` counting characters, without its calls.
+            context = self._context_for(path, open_titles)
+            return body + (len(context) + len(CONTEXT_SEPARATOR) if context else 0) \
+                <= self._max_size
         return self.budget.fits(self._context_for(path, open_titles), prefix, self.source,
                                 start, end, suffix)
 
@@ -132,7 +138,7 @@ class Packer:
                     continue
             result.append(piece)
             first_units.append(index)
-        if len(result) > 1 and self.budget.minimum:
+        if len(result) > 1 and self._minimum:
             balance_tail(self, pieces, result, first_units[-2], first_units[-1])
         return result
 
@@ -362,7 +368,9 @@ def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple
         return first
     length = 0
     for left, right in zip(first, second, strict=False):
-        if left != right:
+        # Paths grow from their parents' tuples, so a shared title is the same object; the
+        # comparison of fields is left for titles built apart.
+        if left is not right and left != right:
             break
         length += 1
     return first[:length]

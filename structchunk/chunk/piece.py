@@ -22,6 +22,14 @@ class Title:
     text: str
     is_definition: bool = False
 
+    def __init__(self, text: str, is_definition: bool = False) -> None:
+        if _COMPILED:  # a native store, as in `Piece`
+            self.text = text  # type: ignore[misc]
+            self.is_definition = is_definition  # type: ignore[misc]
+            return
+        _SET(self, "text", text)
+        _SET(self, "is_definition", is_definition)
+
 
 @dataclass(frozen=True)
 class Piece:
