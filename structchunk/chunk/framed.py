@@ -12,7 +12,7 @@ from dataclasses import replace
 import regex
 
 from structchunk.chunk.naming import named_pieces
-from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title
+from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title, reframed, respan
 from structchunk.decode import BLANK_LINE
 from structchunk.tree import Node, NodeKind, code_data, definition_data, row_data, trim_span
 
@@ -79,7 +79,7 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     lead = Piece(node.start, node.start + len(str(fence_open)), path)
     tail = Piece(body_end, node.end, path) if fence_close else None
     if tail is not None and body_end < node.end:
-        tail = replace(tail, start=_line_start(source, node.end))
+        tail = respan(tail, _line_start(source, node.end), tail.end, tail.open_titles)
     units = _fitting_pieces(packer, source, node.children, body_start, body_end, path, prefix,
                        suffix)
     return named_pieces(packer, _with_indentation(
@@ -98,7 +98,7 @@ def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:
         if indentation and not indentation.strip(" \t") and packer.budget.fits(
                 packer.context_of(piece), piece.prefix, source, line_start, piece.end,
                 piece.suffix):
-            piece = replace(piece, start=line_start)
+            piece = respan(piece, line_start, piece.end, piece.open_titles)
         result.append(piece)
     return result
 
@@ -132,9 +132,9 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
                                prefix, suffix)
             parts = _opening_with_first_member(packer, child, parts, inner, prefix, suffix)
             if parts and parts[0].start == child.start:
-                parts[0] = packer.opened(replace(parts[0], prefix=prefix, suffix=suffix),
+                parts[0] = packer.opened(reframed(parts[0], prefix, suffix),
                                          max(parts[0].open_titles, opened))
-                parts[0] = replace(parts[0], prefix="", suffix="")
+                parts[0] = reframed(parts[0], "", "")
             units.extend(parts)
         else:
             units.extend(line_units(packer, source, child.start, child.end, inner, prefix,
@@ -204,14 +204,14 @@ def _fit(packer: Packer, unit: Piece, prefix: str, suffix: str) -> list[Piece]:
     if not unit.open_titles and packer.fits_span(unit.path, unit.start, unit.end, prefix,
                                                  suffix):
         return [unit]  # sized as the framed piece would be, without building it
-    framed = replace(unit, prefix=prefix, suffix=suffix)
+    framed = reframed(unit, prefix, suffix)
     if packer.fits(framed):
         return [unit]
     if (prefix or suffix) and packer.fits(unit):
         # A line that fits alone stays whole without the repeated frame rather than being
         # cut for the frame's sake.
         return [replace(unit, flags=unit.flags | {FRAME_DROPPED})]
-    return [replace(part, prefix="", suffix="") for part in packer.split_words(framed)]
+    return [reframed(part, "", "") for part in packer.split_words(framed)]
 
 
 def _line_start(source: str, offset: int) -> int:

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import regex
 
-from structchunk.chunk.pack import Packer, Piece, Title
+from structchunk.chunk.pack import Packer, Piece, Title, respan
 from structchunk.tree import Node, NodeKind, definition_data
 
 _TITLE_LIMIT = 80
@@ -52,7 +52,7 @@ def named_pieces(packer: Packer, pieces: Sequence[Piece], node: Node) -> list[Pi
             if packer.fits(candidate):
                 piece = candidate
         elif piece.open_titles and _opens_at_comment(definitions, starts, piece):
-            shown = replace(piece, open_titles=0)
+            shown = respan(piece, piece.start, piece.end)
             if packer.fits(shown):
                 piece = shown
         result.append(piece)

@@ -1,16 +1,26 @@
-"""Pieces and the greedy packer every strategy shares, with the word and character fallback:
-`pack` merges neighbouring pieces while they fit; `split_words` cuts one oversized unit."""
+"""The greedy packer every strategy shares, with the word and character fallback: `pack`
+merges neighbouring pieces while they fit; `split_words` cuts one oversized unit. The
+pieces themselves are `chunk/piece.py`'s."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import regex
 
 from structchunk.chunk.balance import balance_tail, balanced_words
-from structchunk.chunk.budget import Budget
+from structchunk.chunk.budget import CONTEXT_SEPARATOR, Budget
+from structchunk.chunk.piece import (
+    Piece,
+    Title,
+    embedded_body,
+    reframed,
+    respan,
+    titles,
+)
+from structchunk.chunk.piece import visible_end as _visible_end
 from structchunk.errors import BudgetError
 
 _WORD = regex.compile(r"\S+")
@@ -21,61 +31,6 @@ CHARACTER_SPLIT = "character_split"  # flag: a word longer than the budget was c
 FRAME_DROPPED = "frame_dropped"  # flag: no room to repeat a table header or fence here
 CONTEXT_DROPPED = "context_dropped"  # flag: no room for the heading path line here
 CUT_FLAGS = frozenset({OVERSIZED, CHARACTER_SPLIT})  # flags of a unit cut to fit
-
-
-@dataclass(frozen=True)
-class Title:
-    """One entry of a heading path: a section heading or an enclosing code definition."""
-
-    text: str
-    is_definition: bool = False
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A candidate chunk: `[start, end)`, the titles above it, and how it is framed.
-
-    `open_titles` counts the trailing titles whose headings open the piece: the heading is
-    in the content, so the path line may leave them out. `prefix`/`suffix` frame a piece of
-    a split table (its header rows) or code block (its fences). Content before `visible`
-    and from `visible_end` on (front matter, a comment after the body) is held but neither
-    embedded nor counted.
-    """
-
-    start: int
-    end: int
-    path: tuple[Title, ...] = ()
-    open_titles: int = 0
-    prefix: str = ""
-    suffix: str = ""
-    flags: frozenset[str] = frozenset()
-    visible: int = 0  # where the embedded text starts, if after `start` (front matter)
-    visible_end: int = 0  # where it ends, if before `end` (a comment after the body)
-
-
-def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
-    """`piece` with another frame, built directly (code is framed line by line)."""
-    if piece.prefix == prefix and piece.suffix == suffix:
-        return piece
-    return Piece(piece.start, piece.end, piece.path, piece.open_titles, prefix, suffix,
-                 piece.flags, piece.visible, piece.visible_end)
-
-
-def respan(piece: Piece, start: int, end: int, open_titles: int = 0) -> Piece:
-    """`piece` over [start, end) with `open_titles`, built directly: pieces are cut out of
-    pieces throughout the walk, and `dataclasses.replace` costs twice as much."""
-    return Piece(start, end, piece.path, open_titles, piece.prefix, piece.suffix, piece.flags,
-                 piece.visible, piece.visible_end)
-
-
-def embedded_body(source: str, piece: Piece) -> str:
-    """What of a piece is embedded after its path line: frame and visible content."""
-    content = source[max(piece.start, piece.visible):_visible_end(piece)]
-    return piece.prefix + content + piece.suffix if piece.prefix or piece.suffix else content
-
-
-def titles(path: tuple[Title, ...]) -> tuple[str, ...]:
-    return tuple(title.text for title in path)
 
 
 class Packer:
@@ -91,6 +46,8 @@ class Packer:
         # (`Budget.context_line`): a body within the rest fits whatever its path.
         self._characters = budget.counts_characters
         self._roomy = budget.max_size - budget.max_size // 4
+        self._max_size = budget.max_size
+        self._minimum = budget.minimum
         self._context_cache: dict[tuple[str, ...], str] = {}
         # Lines also kept by path identity: pieces share path tuples (held, so ids stay).
         self._context_by_path: dict[tuple[int, int], tuple[tuple[Title, ...], str]] = {}
@@ -154,8 +111,12 @@ class Packer:
             body = end - start + len(prefix) + len(suffix)
             if body <= self._roomy:
                 return True
-            if body > self.budget.max_size:
+            if body > self._max_size:
                 return False
+            # `Budget.measure` counting characters, without its calls.
+            context = self._context_for(path, open_titles)
+            return body + (len(context) + len(CONTEXT_SEPARATOR) if context else 0) \
+                <= self._max_size
         return self.budget.fits(self._context_for(path, open_titles), prefix, self.source,
                                 start, end, suffix)
 
@@ -171,13 +132,13 @@ class Packer:
         first_units: list[int] = []  # the index of each result piece's first unit
         for index, piece in enumerate(pieces):
             if result and not _cut_apart(result[-1], piece):
-                merged = self._merge(result[-1], piece)
-                if merged is not None and self.fits(merged):
+                merged = self._merge_fitting(result[-1], piece)
+                if merged is not None:
                     result[-1] = merged
                     continue
             result.append(piece)
             first_units.append(index)
-        if len(result) > 1 and self.budget.minimum:
+        if len(result) > 1 and self._minimum:
             balance_tail(self, pieces, result, first_units[-2], first_units[-1])
         return result
 
@@ -209,6 +170,23 @@ class Packer:
         return Piece(first.start, second.end, common, max(0, first.open_titles - dropped),
                      first.prefix, second.suffix, first.flags | second.flags, first.visible,
                      second.visible_end)
+
+    def _merge_fitting(self, first: Piece, second: Piece) -> Piece | None:
+        """`_merge` of the two when the result fits, sized before it is built, so a merge
+        that does not fit builds nothing (one per piece `pack` returns, and more)."""
+        if first.suffix or second.prefix:
+            return None
+        common = self._mergeable(first, second)
+        if common is None:
+            return None
+        opened = max(0, first.open_titles - (len(first.path) - len(common)))
+        tail = second.visible_end  # `_visible_end` of the merged piece
+        end = tail if first.start < tail < second.end else second.end
+        if not self._fits_parts(max(first.start, first.visible), end, common, opened,
+                                first.prefix, second.suffix):
+            return None
+        return Piece(first.start, second.end, common, opened, first.prefix, second.suffix,
+                     first.flags | second.flags, first.visible, second.visible_end)
 
     def pack_framed(self, units: Sequence[Piece], prefix: str, suffix: str,
                     lead: Piece | None = None, tail: Piece | None = None,
@@ -372,10 +350,6 @@ class Packer:
             f"(at offset {offset}) measures {size} by the length function")
 
 
-def _visible_end(piece: Piece) -> int:
-    return piece.visible_end if piece.start < piece.visible_end < piece.end else piece.end
-
-
 def _cut_apart(first: Piece, second: Piece) -> bool:
     """Whether one piece was cut at words and the other not: merged, the whole one would
     carry the cut's flag and read as oversized though it fits."""
@@ -394,7 +368,14 @@ def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple
         return first
     length = 0
     for left, right in zip(first, second, strict=False):
-        if left != right:
+        # Paths grow from their parents' tuples, so a shared title is the same object; the
+        # comparison of fields is left for titles built apart.
+        if left is not right and left != right:
             break
         length += 1
     return first[:length]
+
+
+# Piece and Title live in `chunk/piece.py`; they are imported from here as well.
+__all__ = ["CHARACTER_SPLIT", "CONTEXT_DROPPED", "CUT_FLAGS", "FRAME_DROPPED", "OVERSIZED",
+           "Packer", "Piece", "Title", "embedded_body", "reframed", "respan", "titles"]
