@@ -114,6 +114,12 @@ class Vocabulary:
             return cls(language, script, frozenset(), spaced, scripts)
         return cls(language, script, frozenset(chain.from_iterable(found)), spaced)
 
+    def writes(self, script: str | None) -> bool:
+        """Whether the vocabulary's openings are written in `script` (it has a language)."""
+        if self.language is None or script is None:
+            return False
+        return script in self.scripts if not self.spaced else script == self.script
+
     def familiar(self, found: list[str]) -> bool:
         """Whether at least `SHARE` of the words `found` (at least one) are in the
         vocabulary."""
