@@ -1,0 +1,87 @@
+"""Small pieces share a chunk with a neighbour, up to the budget.
+
+The walk cuts a section at its blocks and packs them greedily, so a section's last paragraph
+is often left alone after a full piece, and a short section stands alone beside a long one:
+chunks far below the budget that hold little to be found and still compete for the top k.
+Where two neighbours fit together and one of them is under half the budget, they become one
+chunk under their common path. The second piece must open with its own headings (they are in
+its content); the first gives up the titles its content does not show, so the chunk's
+heading path stays true of all it holds. Titles that identify what a reader cites are never
+given up: a code definition (a function's tail stays named by its function) and a numbered
+provision (every piece of a split § keeps its number).
+
+Measured on the natural questions (docs/benchmarks.md, "Natural questions"): filling only
+small pieces pays with both BM25 and all-MiniLM-L6-v2; taking the heading and first blocks
+of a long next section into a small piece, as a splitter that ignores structure does, did
+not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title
+from structchunk.tree import Document, Node, NodeKind, carried_meta, overlapping
+
+# A piece under this share of the budget is small enough to join a neighbour.
+SMALL_SHARE = 0.5
+
+
+def filled(packer: Packer, document: Document, pieces: Sequence[Piece]) -> list[Piece]:
+    """`pieces` with each small piece joined to the one after it where they fit together."""
+    limit = packer.budget.max_size * SMALL_SHARE
+    result: list[Piece] = []
+    for piece in pieces:
+        if result and min(packer.size_of(result[-1]), packer.size_of(piece)) < limit:
+            joined = _joined(document, result[-1], piece)
+            if joined is not None and packer.fits(joined):
+                result[-1] = joined
+                continue
+        result.append(piece)
+    return result
+
+
+def _joined(document: Document, first: Piece, second: Piece) -> Piece | None:
+    """`first` and `second` as one piece under their common path, or None where their frames,
+    cuts or titles forbid it (the size is not checked)."""
+    if first.suffix or second.prefix or (first.flags | second.flags) & CUT_FLAGS:
+        return None
+    if second.start < first.end or first.visible_end or second.visible > second.start:
+        return None  # held text that is not embedded stays at the edge of its chunk
+    common = _common_prefix(first.path, second.path)
+    if len(second.path) - len(common) > second.open_titles:
+        return None
+    dropped = first.path[len(common):]
+    hidden = dropped[:max(0, len(dropped) - first.open_titles)]
+    if any(title.is_definition for title in dropped) or (
+            hidden and _names_provision(document, first.start, hidden)):
+        return None
+    return Piece(first.start, second.end, common, max(0, first.open_titles - len(dropped)),
+                 first.prefix, second.suffix, first.flags | second.flags, first.visible, 0)
+
+
+def _names_provision(document: Document, offset: int, titles: Sequence[Title]) -> bool:
+    """Whether one of `titles` is the heading of a numbered provision (a § of a statute)
+    among the sections around `offset`."""
+    wanted = {title.text for title in titles}
+    node: Node = document.root
+    while True:
+        around = overlapping(node, offset, offset + 1)
+        if not around:
+            return False
+        node = around[0]
+        if node.kind is NodeKind.SECTION and node.title in wanted and carried_meta(
+                node).get("section"):
+            return True
+
+
+def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple[Title, ...]:
+    length = 0
+    for left, right in zip(first, second, strict=False):
+        if left != right:
+            break
+        length += 1
+    return first[:length]
+
+
+__all__ = ["SMALL_SHARE", "filled"]
