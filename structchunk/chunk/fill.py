@@ -1,19 +1,18 @@
-"""Small pieces share a chunk with a neighbour, up to the budget.
+"""Neighbouring pieces that fit together share a chunk, across section boundaries.
 
 The walk cuts a section at its blocks and packs them greedily, so a section's last paragraph
 is often left alone after a full piece, and a short section stands alone beside a long one:
 chunks far below the budget that hold little to be found and still compete for the top k.
-Where two neighbours fit together and one of them is under half the budget, they become one
+Where two neighbours fit together (so one of them is under half the budget) they become one
 chunk under their common path. The second piece must open with its own headings (they are in
 its content); the first gives up the titles its content does not show, so the chunk's
 heading path stays true of all it holds. Titles that identify what a reader cites are never
 given up: a code definition (a function's tail stays named by its function) and a numbered
 provision (every piece of a split § keeps its number).
 
-Measured on the natural questions (docs/benchmarks.md, "Natural questions"): filling only
-small pieces pays with both BM25 and all-MiniLM-L6-v2; taking the heading and first blocks
-of a long next section into a small piece, as a splitter that ignores structure does, did
-not.
+Measured on the natural questions (docs/benchmarks.md, "Natural questions"): joining whole
+pieces pays with both BM25 and all-MiniLM-L6-v2; taking the heading and first blocks of a
+long next section into a small piece, as a splitter that ignores structure does, did not.
 """
 
 from __future__ import annotations
@@ -23,16 +22,12 @@ from collections.abc import Sequence
 from structchunk.chunk.pack import CUT_FLAGS, Packer, Piece, Title
 from structchunk.tree import Document, Node, NodeKind, carried_meta, overlapping
 
-# A piece under this share of the budget is small enough to join a neighbour.
-SMALL_SHARE = 0.5
-
 
 def filled(packer: Packer, document: Document, pieces: Sequence[Piece]) -> list[Piece]:
-    """`pieces` with each small piece joined to the one after it where they fit together."""
-    limit = packer.budget.max_size * SMALL_SHARE
+    """`pieces` with each joined to the one before it where they fit together."""
     result: list[Piece] = []
     for piece in pieces:
-        if result and min(packer.size_of(result[-1]), packer.size_of(piece)) < limit:
+        if result:
             joined = _joined(document, result[-1], piece)
             if joined is not None and packer.fits(joined):
                 result[-1] = joined
@@ -84,4 +79,4 @@ def _common_prefix(first: tuple[Title, ...], second: tuple[Title, ...]) -> tuple
     return first[:length]
 
 
-__all__ = ["SMALL_SHARE", "filled"]
+__all__ = ["filled"]
