@@ -3,12 +3,13 @@
 The walk cuts a section at its blocks and packs them greedily, so a section's last paragraph
 is often left alone after a full piece, and a short section stands alone beside a long one:
 chunks far below the budget that hold little to be found and still compete for the top k.
-Where two neighbours fit together (so one of them is under half the budget) they become one
-chunk under their common path. The second piece must open with its own headings (they are in
-its content); the first gives up the titles its content does not show, so the chunk's
-heading path stays true of all it holds. Titles that identify what a reader cites are never
-given up: a code definition (a function's tail stays named by its function) and a numbered
-provision (every piece of a split § keeps its number).
+Where two neighbours fit together (so one of them is under half the budget) and share a
+title (the document's at least) they become one chunk under their common path. The second
+piece must open with its own headings (they are in its content); the first gives up the
+titles its content does not show, so the chunk's heading path stays true of all it holds.
+Titles that identify what a reader cites are never given up: a code definition (a
+function's tail stays named by its function) and a numbered provision (every piece of a
+split § keeps its number).
 
 Measured on the natural questions (docs/benchmarks.md, "Natural questions"): joining whole
 pieces pays with both BM25 and all-MiniLM-L6-v2; taking the heading and first blocks of a
@@ -44,8 +45,8 @@ def _joined(document: Document, first: Piece, second: Piece) -> Piece | None:
     if second.start < first.end or first.visible_end or second.visible > second.start:
         return None  # held text that is not embedded stays at the edge of its chunk
     common = _common_prefix(first.path, second.path)
-    if len(second.path) - len(common) > second.open_titles:
-        return None
+    if not common or len(second.path) - len(common) > second.open_titles:
+        return None  # a chunk keeps at least one title (the document's) above what it holds
     dropped = first.path[len(common):]
     hidden = dropped[:max(0, len(dropped) - first.open_titles)]
     if any(title.is_definition for title in dropped) or (
