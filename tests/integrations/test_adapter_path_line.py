@@ -16,7 +16,9 @@ from structchunk.integrations.langchain import StructchunkTextSplitter  # noqa: 
 from structchunk.integrations.llamaindex import StructchunkNodeParser  # noqa: E402
 
 TEXT = ("# Guide\n\n## Install\n\n" + " ".join(f"Step {i} of the install is done here."
-                                              for i in range(12)) + "\n\n## Use\n\nOpen it.\n")
+                                              for i in range(12))
+        + "\n\n## Use\n\nOpen it from the start menu, pick the file you want to read, and press "
+          "the green button at the top to begin.\n")
 
 
 @pytest.mark.parametrize("path_line", ["inside", "always", "never"])

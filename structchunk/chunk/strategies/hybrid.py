@@ -13,6 +13,7 @@ from dataclasses import replace
 from structchunk.chunk.build import PieceStrategy
 from structchunk.chunk.context import ChunkContext
 from structchunk.chunk.enclosing import under_its_sections
+from structchunk.chunk.fill import filled
 from structchunk.chunk.framed import code_pieces, table_pieces
 from structchunk.chunk.hygiene import absorb_junk, is_invisible
 from structchunk.chunk.leadins import (
@@ -50,6 +51,8 @@ class HybridChunker(PieceStrategy):
         title = document.title
         # A document title (front matter, a source file's path) roots every heading path.
         pieces = walk.node(document.root, (Title(title),) if title else ())
+        if not walk._unit_bounds:  # a slide or a sheet is never packed with the next
+            pieces = filled(walk.packer, document, pieces)
         return absorb_junk(walk.packer, pieces, _front_matter_end(document))
 
 
