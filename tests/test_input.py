@@ -35,6 +35,8 @@ def test_text_that_was_meant_as_text_points_to_split_text() -> None:
     with pytest.raises(SourceNotFoundError, match="split_text") as caught:
         structchunk.split(text)
     assert len(caught.value.origin or "") < 100
+    # no error in the chain repeats the whole text either (a traceback prints them all)
+    assert caught.value.__cause__ is None or text not in str(caught.value.__cause__)
     assert structchunk.split_text(text, max_size=200)
 
 

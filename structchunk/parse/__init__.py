@@ -141,7 +141,8 @@ class Reader:
             if problem == "no such file" or "too long" in problem:
                 problem += (" (text is read with split_text() or parse_text(), not split() "
                             "or parse())")
-            raise SourceNotFoundError(problem, _shown(item)) from err
+            # chained to the OS error itself: the error in between repeats the whole string
+            raise SourceNotFoundError(problem, _shown(item)) from err.__cause__
         if isinstance(loaded, Source):
             return parse_source(loaded, self.format, self.language, self.options)
         return _parse_raw(loaded, self.format, self.language, self.options)
