@@ -15,6 +15,15 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 
+def is_native_class(cls: type, field: str) -> bool:
+    """Whether mypyc compiled `cls` into a native class, told by one of its fields: a native
+    class's field is a getset descriptor, an interpreted one a member descriptor (a slot), its
+    default or absent. A class with a written-out constructor asks this once at import, to
+    store its fields natively where it can (an assignment in the class's own compiled code
+    bypasses the frozen `__setattr__`) and to fill its slots or dictionary where it cannot."""
+    return type(vars(cls).get(field)).__name__ == "getset_descriptor"
+
+
 def compiled_modules() -> tuple[str, ...]:
     """The names of the loaded structchunk modules that run from a compiled extension."""
     names = []

@@ -12,6 +12,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any
 
+from structchunk.compiled import is_native_class
 from structchunk.decode import Source
 from structchunk.node_data import (
     EMPTY_META,
@@ -185,7 +186,7 @@ def data_class(kind: NodeKind) -> type[Any]:
 # Compiled by mypyc, Node is a native class whose attributes are not slots and whose
 # constructor is a C call that stores its numbers unboxed: make_node calls it. The node is the
 # same frozen Node either way.
-_SLOTTED = type(vars(Node)["start"]).__name__ == "member_descriptor"
+_SLOTTED = not is_native_class(Node, "start")
 _NEW = object.__new__
 _SETTERS: tuple[Any, ...] = tuple(
     vars(Node)[name].__set__ for name in (

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from structchunk.compiled import is_native_class
+
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
@@ -74,9 +76,7 @@ class Piece:
                              visible_end=visible_end)
 
 
-# mypyc makes Piece a native class, whose fields are descriptors of the class; interpreted,
-# a field with a default is that default in the class's namespace, one without is absent.
-_COMPILED: Final = type(vars(Piece).get("start")).__name__ == "getset_descriptor"
+_COMPILED: Final = is_native_class(Piece, "start")
 
 
 def reframed(piece: Piece, prefix: str, suffix: str) -> Piece:
