@@ -11,11 +11,9 @@ three then take their language without the identifier.
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
-from itertools import repeat
 from operator import le
 
 from structchunk.lang.detect import (
@@ -37,10 +35,6 @@ from structchunk.lang.openings import (
 )
 from structchunk.lang.scripts import text_script
 from structchunk.tree import Document, Node, NodeKind
-
-# The language of a scope not settled yet: no language code, and one list of languages holds
-# both (a second list of flags took 8 bytes per scope).
-_UNSETTLED = "\x00unsettled"
 
 # Where a detected `Document.language` is recorded, so that it is not taken as forced.
 DETECTED = "detected_language"
@@ -75,15 +69,16 @@ def language_map(document: Document) -> Callable[[int], str | None]:
 
 
 class _LanguageMap:
-    """Regions of the tree, each judged lazily and at most once.
+    """The scopes of the tree, found and judged lazily, each at most once.
 
-    A scope is a span judged on its own text; its parent is the scope whose language it
-    inherits. Scope 0 is the whole document. Each region maps to the scope that decides it.
-    Spans, parents and regions are kept in `array` columns of machine integers, 4 bytes each
-    below 2**31 characters, and collected straight into arrays: a table row is a region and a
-    scope, and lists of boxed integers took about 10 bytes per character of a Markdown file
-    with a small table in every section while the map was built (a compiled node boxes a new
-    integer at each read of an offset).
+    A scope is a node judged on its own text (scope of the document: the root); the scopes
+    around it are those whose language it inherits. A look-up descends from the root to the
+    region holding the offset, by bisection among each node's children, so a document is
+    read only where its chunks start: a map built in full read every node of the tree (about
+    an eighth of the judgement's Python on corpus/docs) for a few look-ups per section. A
+    region is a leaf: a node of no prose (code, HTML, ...) is decided by the scope around
+    it, a prose block is a scope of its own, and an offset outside every region (the blank
+    between blocks) takes the document's language.
     """
 
     def __init__(self, document: Document) -> None:
@@ -92,69 +87,97 @@ class _LanguageMap:
         self.ascii_script = text_script("a", self.found.known)  # that of every ASCII text
         self.document = document
         self.vocabulary: Vocabulary | None = None
-        spans, regions, openers = _collect(document.root, _typecode(len(self.text)))
-        self.openers = frozenset(openers)
-        count = len(spans) // 3
-        self.span_starts = spans[0::3]  # scope 0, the document, is judged whole
-        self.span_ends = spans[1::3]
-        self.parents = spans[2::3]
-        del spans
-        self.verdicts: list[Verdict | None] = [None] * count
+        # by node identity: the tree outlives the map, and a compiled node has no hash of
+        # its own to spare
+        self.verdicts: dict[int, Verdict] = {}
         if document.language:
-            self.verdicts[0] = Verdict(document.language)
-        # A scope's language once settled (None is a language: none found); _UNSETTLED before.
-        self.languages: list[str | None] = [_UNSETTLED] * count
-        starts = regions[0::3]
-        if not all(map(le, starts, starts[1:])):  # a C loop: in order but for rare trees
-            order = sorted(range(len(starts)), key=starts.__getitem__)  # stable, as before
-            regions = array(regions.typecode, (
-                value for index in order for value in regions[3 * index:3 * index + 3]))
-            starts = regions[0::3]
-        self.starts = starts
-        self.ends = regions[1::3]
-        self.scopes = regions[2::3]
+            self.verdicts[id(document.root)] = Verdict(document.language)
+        # A scope's language once settled (None is a language: none found).
+        self.languages: dict[int, str | None] = {}
+        self.children: dict[int, tuple[list[int], tuple[Node, ...]]] = {}
+        self.firsts: dict[int, Node | None] = {}
 
     def language_at(self, offset: int) -> str | None:
-        index = bisect_right(self.starts, offset) - 1
-        if index >= 0 and offset < self.ends[index]:
-            return self.language(self.scopes[index])
-        return self.language(0)
+        return self.language(self.scopes_at(offset))
 
-    def language(self, scope: int) -> str | None:
-        """Judge the scope, and its enclosing scopes only as far as their language matters."""
-        settled = self.languages[scope]
-        if settled is not _UNSETTLED:
-            return settled
-        named = self._verdict(scope).language
+    def scopes_at(self, offset: int) -> list[Node]:
+        """The scopes around `offset`, the document's first and the one deciding it last."""
+        root = self.document.root
+        chain = [root]
+        node = root
+        while node.kind in DESCEND and node.children:
+            starts, children = self._sorted_children(node)
+            index = bisect_right(starts, offset) - 1
+            if index < 0 or offset >= children[index].end:
+                return chain[:1]  # between regions: the document's language
+            node = children[index]
+            if node.kind in NOT_PROSE:
+                return chain  # decided by the scope around it
+            chain.append(node)
+        return chain
+
+    def _sorted_children(self, node: Node) -> tuple[list[int], tuple[Node, ...]]:
+        """A node's children ordered by start (stable: in order but for rare trees), with
+        their starts, found once per node."""
+        found = self.children.get(id(node))
+        if found is None:
+            children = node.children
+            starts = [child.start for child in children]
+            if not all(map(le, starts, starts[1:])):
+                children = tuple(sorted(children, key=_start))
+                starts = [child.start for child in children]
+            found = self.children[id(node)] = (starts, children)
+        return found
+
+    def language(self, chain: list[Node]) -> str | None:
+        """Judge the last scope of `chain`, and the scopes around it only as far as their
+        language matters."""
+        key = id(chain[-1])
+        if key in self.languages:
+            return self.languages[key]
+        named = self._verdict(chain, len(chain) - 1).language
         if named is not None:  # most regions: named by their script or the vocabulary
-            self.languages[scope] = named
+            self.languages[key] = named
             return named
-        chain: list[tuple[int, Verdict]] = []
-        while scope >= 0 and self.languages[scope] is _UNSETTLED:
-            verdict = self._verdict(scope)
-            chain.append((scope, verdict))
+        judged: list[tuple[int, Verdict]] = []
+        level = len(chain) - 1
+        while level >= 0 and id(chain[level]) not in self.languages:
+            verdict = self._verdict(chain, level)
+            judged.append((level, verdict))
             if not verdict.needs_prior:
                 break
-            scope = self.parents[scope]
-        prior = self.languages[scope] if scope >= 0 else None
-        prior = None if prior is _UNSETTLED else prior
-        for index, verdict in reversed(chain):
+            level -= 1
+        prior = self.languages.get(id(chain[level])) if level >= 0 else None
+        for index, verdict in reversed(judged):
             # The document's own language has no prior: it is its dominant one.
             prior = verdict.settle(prior, inherit=True) if index else dominant(verdict)
-            self.languages[index] = prior
+            self.languages[id(chain[index])] = prior
         return prior
 
-    def _verdict(self, scope: int) -> Verdict:
-        verdict = self.verdicts[scope]
+    def _verdict(self, chain: list[Node], level: int) -> Verdict:
+        node = chain[level]
+        verdict = self.verdicts.get(id(node))
         if verdict is None:
-            start = self.span_starts[scope]
-            verdict = document_verdict(self.document, self.found) if not scope else (
-                self._judge(self.text[start:min(self.span_ends[scope], start + SAMPLE)],
-                            scope))
-            self.verdicts[scope] = verdict
+            if not level:
+                verdict = document_verdict(self.document, self.found)
+            else:
+                first = self._first_prose(node)
+                verdict = UNJUDGED if first is None else self._judge(
+                    self.text[first.start:min(node.end, first.start + SAMPLE)], chain, level)
+            self.verdicts[id(node)] = verdict
         return verdict
 
-    def _judge(self, sample: str, scope: int) -> Verdict:
+    def _first_prose(self, node: Node) -> Node | None:
+        """The first prose block at or under `node` (a scope is judged on its words, not on
+        the code, HTML or front matter it opens with), or None under a scope of no prose,
+        which takes the language around it (a section of a translator's comment alone);
+        found once per node."""
+        key = id(node)
+        if key not in self.firsts:
+            self.firsts[key] = _first_prose(node)
+        return self.firsts[key]
+
+    def _judge(self, sample: str, chain: list[Node], level: int) -> Verdict:
         """A region's verdict: sorted by the document's vocabulary where it can be
         (`structchunk.lang.familiar`), judged otherwise. A heading that opens its scope, in
         the vocabulary's script and not sorted, takes the language of the scope it opens:
@@ -164,53 +187,38 @@ class _LanguageMap:
         if len(sample) < MIN_LETTERS:
             return UNJUDGED
         if self.vocabulary is None:
-            self.vocabulary = document_vocabulary(self.document, self.language(0), self.found)
+            self.vocabulary = document_vocabulary(self.document, self.language(chain[:1]),
+                                                  self.found)
         script = self.ascii_script if sample.isascii() else text_script(sample, self.found.known)
         sorted_out = self.vocabulary.sort(sample, script)
         if sorted_out is not None:
             return sorted_out
-        if scope in self.openers and self.vocabulary.writes(script):
+        if self._opens(chain, level) and self.vocabulary.writes(script):
             return UNJUDGED
         return judge(sample, self.found)
 
+    def _opens(self, chain: list[Node], level: int) -> bool:
+        """Whether the scope at `level` is a heading that is the first prose block of the
+        scope around it (not the document)."""
+        node = chain[level]
+        return (node.kind is NodeKind.HEADING and level > 1
+                and self._first_prose(chain[level - 1]) is node)
 
-def _typecode(length: int) -> str:
-    """The array type of offsets into a text of `length` characters: 4 bytes where they fit."""
-    return "i" if length < 2**31 - 1 else "q"
+
+def _start(node: Node) -> int:
+    return node.start
 
 
-def _collect(root: Node, typecode: str = "q") -> tuple[array[int], array[int], list[int]]:
-    """The scopes and regions of the tree, in order: (start, end, parent) of each scope, the
-    document first with span (-1, -1), and (start, end, scope) of each region, flat, in
-    arrays of `typecode`. One loop over the nodes, not a call per node.
-
-    A scope's start is that of its first prose block: a section is judged on its words, not
-    on the code, HTML or front matter it opens with (a scope of no prose keeps its own).
-    The third value lists the scopes of headings that are the first prose block of the scope
-    around them (see `_LanguageMap._judge`)."""
-    spans = array(typecode, (-1, -1, -1))
-    regions = array(typecode)
-    unset: list[int] = []  # scopes opened whose first prose block is still to come
-    openers: list[int] = []
-    stack = [(root, 0)]
+def _first_prose(node: Node) -> Node | None:
+    """The first prose block at or under `node`, in order (a loop, not a call per node)."""
+    stack = [node]
     while stack:
-        node, parent = stack.pop()
+        node = stack.pop()
         kind = node.kind
         if kind in NOT_PROSE:
-            regions.extend((node.start, node.end, parent))
             continue
-        scope = 0
-        if kind is not NodeKind.DOCUMENT:
-            scope = len(spans) // 3
-            spans.extend((node.start, node.end, parent))
-            unset.append(scope)
         if kind in DESCEND and node.children:
-            stack.extend(zip(reversed(node.children), repeat(scope)))
+            stack.extend(reversed(node.children))
         else:
-            regions.extend((node.start, node.end, scope))
-            if kind is NodeKind.HEADING and parent in unset:
-                openers.append(scope)
-            for waiting in unset:  # this scope and those around it still without prose
-                spans[3 * waiting] = node.start
-            unset.clear()
-    return spans, regions, openers
+            return node
+    return None

@@ -1,23 +1,25 @@
-"""The language map's columns, collected in one loop, are those of the plain recursive walk;
-a section is judged on its prose, not on the code or HTML it opens with."""
+"""The language map's look-ups, descending the tree lazily, find the scope the plain recursive
+walk over the whole tree finds at every offset; a section is judged on its prose, not on the
+code or HTML it opens with."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from pathlib import Path
 
 import pytest
 
 import structchunk
 from structchunk.lang.openings import DESCEND, NOT_PROSE
-from structchunk.lang.regions import _collect
-from structchunk.tree import Node, NodeKind
+from structchunk.lang.regions import _LanguageMap
+from structchunk.tree import Document, Node, NodeKind
 
 SAMPLES = sorted(path for path in (Path(__file__).parents[2] / "corpus_samples").rglob("*.md"))
 
 
 def reference(root: Node) -> tuple[list[int], list[int]]:
-    """The walk the loop replaced, a call per node, scopes and regions in preorder; each
-    scope starts at its first prose block (a block that is not code, HTML, ...)."""
+    """The plain walk over the whole tree, a call per node, scopes and regions in preorder;
+    each scope starts at its first prose block (a block that is not code, HTML, ...)."""
     spans = [-1, -1, -1]
     regions: list[int] = []
 
@@ -38,8 +40,8 @@ def reference(root: Node) -> tuple[list[int], list[int]]:
         else:
             regions.extend((node.start, node.end, scope))
             first = node.start
-        if scope and first is not None:
-            spans[3 * scope] = first
+        if scope:  # a scope of no prose is judged on nothing: its sample is empty
+            spans[3 * scope] = first if first is not None else node.end
         return first
 
     walk(root, 0)
@@ -56,16 +58,52 @@ PAGES = [
 ]
 
 
+def reference_scopes(document: Document) -> list[tuple[int, int]]:
+    """At every offset of the text, the span (judged start, end) of the scope that decides
+    it by the reference walk, (-1, -1) for the document's own."""
+    spans, regions = reference(document.root)
+    starts = regions[0::3]
+    found = []
+    for offset in range(len(document.text) + 1):
+        index = bisect_right(starts, offset) - 1
+        scope = regions[3 * index + 2] if index >= 0 and offset < regions[3 * index + 1] else 0
+        found.append((spans[3 * scope], spans[3 * scope + 1]))
+    return found
+
+
+def lazy_scopes(document: Document) -> list[tuple[int, int]]:
+    """The same, by the map's descent from the root."""
+    found = []
+    language_map = _LanguageMap(document)
+    for offset in range(len(document.text) + 1):
+        chain = language_map.scopes_at(offset)
+        if len(chain) == 1:
+            found.append((-1, -1))
+            continue
+        node = chain[-1]
+        first = language_map._first_prose(node)
+        found.append((node.end if first is None else first.start, node.end))
+    return found
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_the_loop_collects_what_the_recursive_walk_does(page: str) -> None:
+def test_the_descent_finds_the_scope_the_recursive_walk_does(page: str) -> None:
     document = structchunk.parse_text(page, format="markdown")
-    assert tuple(map(list, _collect(document.root)))[:2] == reference(document.root)
+    assert lazy_scopes(document) == reference_scopes(document)
 
 
 @pytest.mark.parametrize("path", SAMPLES[:6], ids=lambda path: path.name)
-def test_the_loop_collects_what_the_recursive_walk_does_on_real_pages(path: Path) -> None:
+def test_the_descent_finds_the_scope_the_recursive_walk_does_on_real_pages(path: Path) -> None:
     document = structchunk.parse(path, format="markdown")
-    assert tuple(map(list, _collect(document.root)))[:2] == reference(document.root)
+    assert lazy_scopes(document) == reference_scopes(document)
+
+
+def test_a_scope_of_no_prose_is_judged_on_nothing() -> None:
+    page = "> ```\n> code = 1\n> ```\n\nAfter the quote.\n"
+    document = structchunk.parse_text(page, format="markdown")
+    assert lazy_scopes(document) == reference_scopes(document)
+    end = page.index("\n\nAfter")  # the quote's end
+    assert lazy_scopes(document)[0] == (end, end)
 
 
 METADATA = ('<!--\nTRANSLATOR_METADATA:\n{\n  "original_hash": "66b61d96936cf25d20fcb411d4ce",\n'
@@ -88,8 +126,11 @@ def test_a_section_opening_with_html_is_judged_on_its_prose() -> None:
 def test_a_heading_opening_its_section_is_listed() -> None:
     page = "# A\n\nText one.\n\n## B\n\nText two.\n\n- item\n"
     document = structchunk.parse_text(page, format="markdown")
-    spans, _regions, openers = _collect(document.root)
-    starts = [spans[3 * scope] for scope in openers]
+    language_map = _LanguageMap(document)
+    opening = [offset for offset in range(len(page))
+               if (chain := language_map.scopes_at(offset))[-1].kind is NodeKind.HEADING
+               and language_map._opens(chain, len(chain) - 1)]
+    starts = sorted({offset for offset in opening if offset == 0 or page[offset - 1] == "\n"})
     assert starts == [page.index("# A"), page.index("## B")]
 
 
