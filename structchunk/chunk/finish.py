@@ -181,7 +181,10 @@ class _NodeIndex:
 def _subtree_kinds(node: Node, known: dict[int, int | None]) -> int | None:
     """The kinds in `node`'s subtree, or None when some node in it carries metadata (then
     the caller walks it, so values are collected in document order). `known` holds the
-    answers for the nodes below that were summed on the way, by id."""
+    answers for the nodes below that were summed on the way, by id (never a leaf's: a
+    table's rows are made anew at each read, and a freed row's id may be another's)."""
+    if not node.children:
+        return _leaf_kinds(node)
     found = known.get(id(node), _UNKNOWN)
     if found is not _UNKNOWN:
         return found  # type: ignore[return-value]
@@ -192,12 +195,12 @@ def _subtree_kinds(node: Node, known: dict[int, int | None]) -> int | None:
             continue
         if not expanded and current.children:
             stack.append((current, True))
-            stack.extend((child, False) for child in current.children)
+            stack.extend((child, False) for child in current.children if child.children)
             continue
-        kinds: int | None = None if _carries_meta(current) else _BIT[current.kind]
+        kinds = _leaf_kinds(current)
         if kinds is not None:
             for child in current.children:
-                below = known[id(child)]
+                below = known[id(child)] if child.children else _leaf_kinds(child)
                 if below is None:
                     kinds = None
                     break
@@ -206,6 +209,9 @@ def _subtree_kinds(node: Node, known: dict[int, int | None]) -> int | None:
     return known[id(node)]
 
 
+def _leaf_kinds(node: Node) -> int | None:
+    """A node's own kind bit, or None when it carries metadata."""
+    return None if _carries_meta(node) else _BIT[node.kind]
 
 
 _UNKNOWN = object()

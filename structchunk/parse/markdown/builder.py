@@ -15,14 +15,16 @@ import regex
 
 from structchunk.decode import Source
 from structchunk.errors import MissingDependencyError, ParseError, install_hint
-from structchunk.node_data import HeadingData, ListData, RowData
+from structchunk.node_data import HeadingData, ListData
 from structchunk.parse.code import code_meta, outline, resolve_code_language
 from structchunk.parse.markdown import markdown_it_tokens, pyromark_tokens
+from structchunk.parse.markdown.line_search import line_end, line_start
 from structchunk.parse.markdown.options import BACKENDS, MarkdownOptions  # noqa: F401  (registers it)
+from structchunk.parse.markdown.table_rows import BODY_ROW, HEADER_ROW, TableRows, row_span
 from structchunk.parse.markdown.windows import WINDOW
 from structchunk.parse.sections import fill_gaps, sectionize
 from structchunk.parse.titles import clean_title, front_matter_title
-from structchunk.tree import Document, Node, NodeKind, make_node, row_data, trim_span
+from structchunk.tree import Document, Node, NodeKind, make_node, trim_span
 
 # Block nesting deeper than this is left to gap filling (text nodes), which keeps very deep
 # quotes and lists linear in time and recursion-safe.
@@ -35,9 +37,8 @@ _CONTAINERS = {
     "blockquote_open": NodeKind.QUOTE,
     "table_open": NodeKind.TABLE,
 }
-# The records every list and row holds: one each for all nodes alike.
+# The records every list holds: one each for all lists alike.
 _ORDERED, _BULLETS = ListData(True), ListData(False)
-_HEADER_ROW, _BODY_ROW = RowData(True), RowData(False)
 # TOML front matter, which CommonMark parsers read as a paragraph: "+++" lines around it.
 _TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]*(?:\r?\n|\Z)")
 
@@ -109,29 +110,6 @@ def _tokens(source: Source, backend: str | None, window: int) -> Iterable[Any]:
                      source.origin)
 
 
-def _line_start(text: str, starts: Sequence[int], line: int) -> int:
-    """`Source.line_start`, here so that the compiled builder reads the line table itself:
-    a call into the pure-Python `Source` for each block cost more than the look-up."""
-    return starts[line] if line < len(starts) else len(text)
-
-
-def _line_end(text: str, starts: Sequence[int], line: int) -> int:
-    """`Source.line_end`: the offset before the line break ending 0-based `line`."""
-    if line + 1 < len(starts):
-        end = starts[line + 1]
-    elif line + 1 == len(starts) and text.endswith(("\n", "\r")):
-        end = len(text)
-    else:
-        return len(text)
-    if text[end - 1] == "\n":
-        end -= 1
-        if end > starts[line] and text[end - 1] == "\r":
-            end -= 1
-    elif text[end - 1] == "\r":
-        end -= 1
-    return end
-
-
 class _TreeBuilder:
     """Turns the flat token stream into nodes in one pass over a cursor."""
 
@@ -152,8 +130,8 @@ class _TreeBuilder:
         assert line_map is not None
         first, last = line_map
         text, starts = self.text, self.line_starts
-        return trim_span(text, _line_start(text, starts, first),
-                         _line_end(text, starts, last - 1 if last - 1 > first else first))
+        return trim_span(text, line_start(text, starts, first),
+                         line_end(text, starts, last - 1 if last - 1 > first else first))
 
     def _children_until(self, closing: str | None) -> list[Node]:
         nodes: list[Node] = []
@@ -274,19 +252,44 @@ class _TreeBuilder:
             return None
         start, end = self._span(token.map)
         header_lines = [line for line, head in row_lines if head]
-        rows: list[Node] = []
         if header_lines:
             # The delimiter row sits on the line after the last header row and has no token.
             row_lines.append((header_lines[-1] + 1, True))
             row_lines.sort()
         text, starts = self.text, self.line_starts
-        for line, head in row_lines:
-            row_start, row_end = trim_span(text, _line_start(text, starts, line),
-                                           _line_end(text, starts, line))
-            if row_end > row_start:
-                rows.append(make_node(self.source, NodeKind.ROW, row_start, row_end, (),
-                                      _HEADER_ROW if head else _BODY_ROW, line))
-        header_rows = sum(1 for row in rows if row_data(row).header)
-        rows = fill_gaps(self.source, start, end, rows)
+        spans = [(*row_span(text, starts, line), line, head) for line, head in row_lines]
+        spans = [span for span in spans if span[1] > span[0]]
+        header_rows = sum(1 for span in spans if span[3])
+        rows: Sequence[Node] | None = _compact(self.source, start, end, spans, header_rows)
+        if rows is None:
+            rows = fill_gaps(self.source, start, end, [
+                make_node(self.source, NodeKind.ROW, row_start, row_end, (),
+                          HEADER_ROW if head else BODY_ROW, line)
+                for row_start, row_end, line, head in spans])
         return make_node(self.source, NodeKind.TABLE, start, end, rows, near_line=token.map[0],
                          header_rows=header_rows)
+
+
+def _compact(source: Source, start: int, end: int, spans: list[tuple[int, int, int, bool]],
+             header_rows: int) -> TableRows | None:
+    """The rows as `TableRows` when they are consecutive lines, the header rows first, with
+    nothing between them that gap filling would claim (it claims letters and digits); else
+    None, and the rows are nodes in a tuple."""
+    if not spans:
+        return None
+    first = spans[0][2]
+    text = source.text
+    cursor = start
+    for position, (row_start, row_end, line, head) in enumerate(spans):
+        if line != first + position or head != (position < header_rows) \
+                or _claims(text, cursor, row_start):
+            return None
+        cursor = row_end
+    if _claims(text, cursor, end):
+        return None
+    return TableRows(source, first, len(spans), header_rows)
+
+
+def _claims(text: str, start: int, end: int) -> bool:
+    """Whether `fill_gaps` would make a text node of [start, end)."""
+    return start < end and any(char.isalnum() for char in text[start:end])

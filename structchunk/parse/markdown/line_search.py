@@ -33,6 +33,30 @@ def line_near(starts: Sequence[int], hint: int, offset: int) -> int:
     return bisect_right(starts, offset, 0, hint) - 1
 
 
+def line_start(text: str, starts: Sequence[int], line: int) -> int:
+    """`Source.line_start`, here so that the compiled builder and table rows read the line
+    table themselves: a call into the pure-Python `Source` for each block cost more than the
+    look-up."""
+    return starts[line] if line < len(starts) else len(text)
+
+
+def line_end(text: str, starts: Sequence[int], line: int) -> int:
+    """`Source.line_end`: the offset before the line break ending 0-based `line`."""
+    if line + 1 < len(starts):
+        end = starts[line + 1]
+    elif line + 1 == len(starts) and text.endswith(("\n", "\r")):
+        end = len(text)
+    else:
+        return len(text)
+    if text[end - 1] == "\n":
+        end -= 1
+        if end > starts[line] and text[end - 1] == "\r":
+            end -= 1
+    elif text[end - 1] == "\r":
+        end -= 1
+    return end
+
+
 class LineFinder:
     """Lines of offsets in a text (or its UTF-8 bytes, whose offsets pyromark reports), block
     starts coming mostly in order: the line table `starts` searched from the last line found,
