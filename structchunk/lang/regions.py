@@ -12,7 +12,7 @@ three then take their language without the identifier.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from operator import le
 
@@ -94,8 +94,9 @@ class _LanguageMap:
             self.verdicts[id(document.root)] = Verdict(document.language)
         # A scope's language once settled (None is a language: none found).
         self.languages: dict[int, str | None] = {}
-        self.children: dict[int, tuple[list[int], tuple[Node, ...]]] = {}
+        self.children: dict[int, tuple[list[int], Sequence[Node]]] = {}
         self.firsts: dict[int, Node | None] = {}
+        self.rows: dict[tuple[int, int], Node] = {}
 
     def language_at(self, offset: int) -> str | None:
         return self.language(self.scopes_at(offset))
@@ -108,15 +109,17 @@ class _LanguageMap:
         while node.kind in DESCEND and node.children:
             starts, children = self._sorted_children(node)
             index = bisect_right(starts, offset) - 1
-            if index < 0 or offset >= children[index].end:
+            if index < 0:
+                return chain[:1]  # before every region: the document's language
+            node = self._child(node, children, index)
+            if offset >= node.end:
                 return chain[:1]  # between regions: the document's language
-            node = children[index]
             if node.kind in NOT_PROSE:
                 return chain  # decided by the scope around it
             chain.append(node)
         return chain
 
-    def _sorted_children(self, node: Node) -> tuple[list[int], tuple[Node, ...]]:
+    def _sorted_children(self, node: Node) -> tuple[list[int], Sequence[Node]]:
         """A node's children ordered by start (stable: in order but for rare trees), with
         their starts, found once per node."""
         found = self.children.get(id(node))
@@ -128,6 +131,19 @@ class _LanguageMap:
                 starts = [child.start for child in children]
             found = self.children[id(node)] = (starts, children)
         return found
+
+    def _child(self, parent: Node, children: Sequence[Node], index: int) -> Node:
+        """`children[index]`, the same node at every look-up: a table's rows are made anew
+        at each read (`TableRows`), and verdicts are kept by node identity, so a row freed
+        after its look-up could leave its id, and its verdict, to another row. Only the rows
+        looked up are kept, not the whole table."""
+        if type(children) is tuple:
+            return children[index]
+        key = (id(parent), index)
+        node = self.rows.get(key)
+        if node is None:
+            node = self.rows[key] = children[index]
+        return node
 
     def language(self, chain: list[Node]) -> str | None:
         """Judge the last scope of `chain`, and the scopes around it only as far as their

@@ -146,3 +146,21 @@ def test_a_heading_opening_a_section_takes_the_section_language() -> None:
     document = structchunk.parse_text(page, format="markdown")
     assert document.language == "de"
     assert language_map(document)(page.index(heading)) == "de"
+
+
+def test_rows_of_a_table_each_keep_their_own_language() -> None:
+    """A table's rows are made anew at each read: the map must not take one row's language
+    for another's (a row freed after its look-up can leave its id to the next)."""
+    english = "The quick brown fox jumps over the lazy dog near the river bank today."
+    german = "Der schnelle braune Fuchs springt heute über den faulen Hund am Flussufer."
+    lines = ["| text |", "|---|"] + [f"| {english if i % 2 else german} |" for i in range(12)]
+    text = "\n".join(lines) + "\n"
+    document = structchunk.parse_text(text, format="markdown")
+    table = next(node for node, _depth in document.root.walk() if node.kind is NodeKind.TABLE)
+    rows = list(table.children)[2:]  # after the header row and the delimiter row
+    language_map = _LanguageMap(document)
+    labels = [language_map.language_at(row.start) for row in rows]
+    assert labels == ["en" if i % 2 else "de" for i in range(12)]
+    # verdicts are kept by node identity: a row looked up again is the same node
+    assert all(language_map.scopes_at(row.start)[-1] is language_map.scopes_at(row.start)[-1]
+               for row in rows)
