@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import structchunk
 from structchunk.lang import identifier
 from structchunk.lang.familiar import MIN_WORDS, Vocabulary, words
-from structchunk.lang.openings import _decided, _openings
+from structchunk.lang.openings import PIECE, SURE_PIECE, _decided, _openings
 from structchunk.lang.regions import language_map
 
 PARAGRAPHS = [
@@ -112,6 +112,24 @@ def test_openings_left_are_asked_while_they_could_change_the_leading_language() 
     assert not _decided({}, 0.0)
     # equal weights: any opening left could decide
     assert not _decided({"en": 200.0, "de": 200.0}, 0.0)
+
+
+LONG_GERMAN = ("Die Leute, die das Projekt pflegen, beantworten gerne die Fragen neuer "
+               "Mitwirkender im Tracker, und die Prüfung einer Änderung ist schnell und "
+               "freundlich, wenn die Tests vorher gelaufen sind.")
+
+
+def test_an_opening_after_a_sure_one_is_asked_on_a_shorter_sample(asked: list[str]) -> None:
+    """The longest opening is asked on `PIECE` characters; once it is sure, an opening the
+    vocabulary does not place only confirms it or names another language, and is asked on
+    `SURE_PIECE`."""
+    first = PARAGRAPHS[0] + " " + PARAGRAPHS[1]
+    document = structchunk.parse_text(f"{first}\n\n{LONG_GERMAN}\n\n{PARAGRAPHS[2]}\n",
+                                      format="markdown")
+    assert document.language == "en"
+    assert [len(text) for text in asked if text.startswith(first[:40])] == [PIECE]
+    german = [text for text in asked if text.startswith(LONG_GERMAN[:40])]
+    assert german and all(len(text) <= SURE_PIECE < len(LONG_GERMAN) for text in german)
 
 
 SHORT = "A note for the team"  # four words, over 20 letters
