@@ -39,6 +39,8 @@ _CONTAINERS = {
 }
 # The records every list holds: one each for all lists alike.
 _ORDERED, _BULLETS = ListData(True), ListData(False)
+# Tables of at most this many rows hold them as a run of lines (`table_rows.py`).
+COMPACT_ROWS = 64
 # TOML front matter, which CommonMark parsers read as a paragraph: "+++" lines around it.
 _TOML_FRONT_MATTER = regex.compile(r"\A\+\+\+[ \t]*\r?\n(?:.*\r?\n)*?\+\+\+[ \t]*(?:\r?\n|\Z)")
 
@@ -256,38 +258,46 @@ class _TreeBuilder:
             # The delimiter row sits on the line after the last header row and has no token.
             row_lines.append((header_lines[-1] + 1, True))
             row_lines.sort()
-        text, starts = self.text, self.line_starts
-        spans = [(*row_span(text, starts, line), line, head) for line, head in row_lines]
-        spans = [span for span in spans if span[1] > span[0]]
-        header_rows = sum(1 for span in spans if span[3])
-        rows: Sequence[Node] | None = _compact(self.source, start, end, spans, header_rows)
+        rows: Sequence[Node] | None = _compact(self.source, start, end, row_lines)
         if rows is None:
-            rows = fill_gaps(self.source, start, end, [
-                make_node(self.source, NodeKind.ROW, row_start, row_end, (),
-                          HEADER_ROW if head else BODY_ROW, line)
-                for row_start, row_end, line, head in spans])
+            text, starts = self.text, self.line_starts
+            nodes = []
+            for line, head in row_lines:
+                row_start, row_end = row_span(text, starts, line)
+                if row_end > row_start:
+                    nodes.append(make_node(self.source, NodeKind.ROW, row_start, row_end, (),
+                                           HEADER_ROW if head else BODY_ROW, line))
+            header_rows = sum(1 for node in nodes if node.data is HEADER_ROW)
+            rows = fill_gaps(self.source, start, end, nodes)
+        else:
+            header_rows = sum(1 for _line, head in row_lines if head)
         return make_node(self.source, NodeKind.TABLE, start, end, rows, near_line=token.map[0],
                          header_rows=header_rows)
 
 
-def _compact(source: Source, start: int, end: int, spans: list[tuple[int, int, int, bool]],
-             header_rows: int) -> TableRows | None:
-    """The rows as `TableRows` when they are consecutive lines, the header rows first, with
-    nothing between them that gap filling would claim (it claims letters and digits); else
-    None, and the rows are nodes in a tuple."""
-    if not spans:
+def _compact(source: Source, start: int, end: int,
+             row_lines: list[tuple[int, bool]]) -> TableRows | None:
+    """The rows as `TableRows` when they are consecutive lines, none blank, the header rows
+    first, with nothing between them that gap filling would claim (it claims letters and
+    digits); else None, and the rows are made as nodes. A table of more rows than
+    `COMPACT_ROWS` keeps its nodes too: it is cut between rows when chunked, which makes every
+    row at once (and again at each read), where a small table is read whole or briefly."""
+    if not row_lines or len(row_lines) > COMPACT_ROWS:
         return None
-    first = spans[0][2]
-    text = source.text
+    text, starts = source.text, source.line_starts
+    first = row_lines[0][0]
+    headers = 0
     cursor = start
-    for position, (row_start, row_end, line, head) in enumerate(spans):
-        if line != first + position or head != (position < header_rows) \
+    for position, (line, head) in enumerate(row_lines):
+        row_start, row_end = row_span(text, starts, line)
+        if line != first + position or row_end <= row_start or (head and headers < position) \
                 or _claims(text, cursor, row_start):
             return None
+        headers += head
         cursor = row_end
     if _claims(text, cursor, end):
         return None
-    return TableRows(source, first, len(spans), header_rows)
+    return TableRows(source, first, len(row_lines), headers)
 
 
 def _claims(text: str, start: int, end: int) -> bool:

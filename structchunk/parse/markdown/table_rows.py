@@ -32,7 +32,10 @@ class TableRows(Sequence[Node]):
     `headers` of them header rows (the delimiter row among them), as a read-only sequence.
 
     Equal to the tuple of the same nodes and hashed as it, so a tree compares as it did when
-    its rows were a tuple; each read builds new nodes (equal, not the same objects)."""
+    its rows were a tuple. The rows of the table read last are kept (`_LAST`): the walks of
+    chunking read a table's children several times in a row (a bisection, then the rows it
+    found), and one table's nodes are a few hundred bytes; the rows of another table are made
+    again, equal to those made before but not the same objects."""
 
     __slots__ = ("source", "first", "size", "headers")
 
@@ -42,12 +45,29 @@ class TableRows(Sequence[Node]):
         self.size = size
         self.headers = headers
 
-    def row(self, index: int) -> Node:
-        """The row node at 0-based `index` (no bounds check: the callers check)."""
-        line = self.first + index
-        start, end = row_span(self.source.text, self.source.line_starts, line)
-        return Node(NodeKind.ROW, start, end, line + 1, line + 1, (),
-                    HEADER_ROW if index < self.headers else BODY_ROW)
+    def rows(self) -> tuple[Node, ...]:
+        """Every row node, made now unless this table was the last one read."""
+        global _LAST
+        last = _LAST  # one read of the pair: another thread may replace it
+        if last[0] is self:
+            return last[1]
+        text, starts, first, headers = self.source.text, self.source.line_starts, self.first, \
+            self.headers
+        count = len(starts)
+        made = []
+        for index in range(self.size):
+            # `row_span` by slicing: the line with its break, stripped (a break is whitespace,
+            # and `str.strip` strips what `str.isspace` says, as `trim_span` does).
+            line = first + index
+            start = starts[line]
+            whole = text[start:starts[line + 1] if line + 1 < count else len(text)]
+            kept = whole.lstrip()
+            end = start + len(kept.rstrip()) + len(whole) - len(kept)
+            made.append(Node(NodeKind.ROW, start + len(whole) - len(kept), end, line + 1,
+                             line + 1, (), HEADER_ROW if index < headers else BODY_ROW))
+        rows = tuple(made)
+        _LAST = (self, rows)
+        return rows
 
     def __len__(self) -> int:
         return self.size
@@ -59,32 +79,29 @@ class TableRows(Sequence[Node]):
     def __getitem__(self, index: slice) -> tuple[Node, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Node | tuple[Node, ...]:
-        if isinstance(index, slice):
-            return tuple([self.row(position) for position in range(*index.indices(self.size))])
-        position = index + self.size if index < 0 else index
-        if not 0 <= position < self.size:
-            raise IndexError("table row index out of range")
-        return self.row(position)
+        return self.rows()[index]
 
     def __iter__(self) -> Iterator[Node]:
-        for position in range(self.size):
-            yield self.row(position)
+        return iter(self.rows())
 
     def __reversed__(self) -> Iterator[Node]:
-        for position in range(self.size - 1, -1, -1):
-            yield self.row(position)
+        return reversed(self.rows())
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, TableRows | tuple):
-            return tuple(self) == tuple(other)
+        if isinstance(other, TableRows):
+            return self.rows() == other.rows()
+        if isinstance(other, tuple):
+            return self.rows() == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash(self.rows())
 
     def __repr__(self) -> str:
-        return repr(tuple(self))
+        return repr(self.rows())
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (TableRows, (self.source, self.first, self.size, self.headers))
 
+
+_LAST: tuple[TableRows | None, tuple[Node, ...]] = (None, ())

@@ -56,13 +56,15 @@ def test_rows_are_read_as_the_nodes_made_one_by_one(backend: str) -> None:
     assert [row.data.header for row in first] == [True, True, False, False, False]  # type: ignore[union-attr]
 
 
-def test_a_table_with_text_between_its_rows_keeps_a_tuple() -> None:
-    source = from_text("| a |\n|---|\nstray words\n| b |\n")
-    spans = [(0, 5, 0, True), (6, 11, 1, True), (24, 29, 3, False)]
-    assert builder._compact(source, 0, 29, spans, 2) is None  # a line is skipped
-    spans = [(0, 5, 0, True), (6, 11, 1, True), (12, 23, 2, False)]
-    assert isinstance(builder._compact(source, 0, 23, spans, 2), TableRows)
-    assert builder._compact(source, 0, 29, spans, 2) is None  # "| b |" would be claimed
+def test_a_table_of_another_shape_keeps_a_tuple() -> None:
+    source = from_text("| a |\n|---|\nstray words\n| b |\n\n| c |\n")
+    rows = [(0, True), (1, True), (2, False)]
+    assert isinstance(builder._compact(source, 0, 23, rows), TableRows)
+    assert builder._compact(source, 0, 29, rows) is None  # "| b |" would be claimed
+    assert builder._compact(source, 0, 29, [(0, True), (1, True), (3, False)]) is None
+    assert builder._compact(source, 0, 11, [(0, True), (1, False)]) is not None
+    assert builder._compact(source, 0, 11, [(0, False), (1, True)]) is None  # head after body
+    assert builder._compact(source, 0, 36, [(3, False), (4, False), (5, False)]) is None  # blank
 
 
 def _nodes(text: str) -> list[tuple[object, ...]]:
