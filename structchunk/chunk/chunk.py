@@ -3,13 +3,13 @@ context the language model reads when the chunk is retrieved."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# Re-exported: ids were defined here, and callers import them from here.
+from structchunk.chunk.ids import ChunkIds, normalise_for_id
 from structchunk.errors import StructchunkError
-from structchunk.nfc import nfc
 
 SCHEMA = "structchunk.chunk/v2"
 # Rows written under these names are still read (v1 rows have no context: it is the content).
@@ -70,34 +70,4 @@ class Chunk:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
 
-def normalise_for_id(content: str) -> str:
-    """NFC and collapsed whitespace, so ids survive line-ending and re-wrapping changes."""
-    return " ".join(nfc(content).split())
-
-
-class ChunkIds:
-    """`chunk_id` for the chunks of one source in order, counting repeats of a content.
-
-    Each content is normalised and hashed once; a repeat continues the same digest. With
-    `nfc_source`, the contents are slices of a text known to be in NFC, and so are in NFC
-    themselves (a substring of an NFC string cannot compose or reorder differently: both
-    need the characters around the cut, which the substring keeps or drops whole), so only
-    their whitespace is collapsed.
-    """
-
-    def __init__(self, source_id: str, nfc_source: bool = False) -> None:
-        self._source = hashlib.sha256(source_id.encode("utf-8") + b"\x00")
-        self._seen: dict[str, int] = {}
-        self._nfc = nfc_source
-
-    def next(self, content: str) -> str:
-        digest = self._source.copy()
-        normalised = " ".join(content.split()) if self._nfc else normalise_for_id(content)
-        digest.update(normalised.encode("utf-8"))
-        first = digest.hexdigest()[:24]
-        occurrence = self._seen.get(first, 0)
-        self._seen[first] = occurrence + 1
-        if not occurrence:
-            return first
-        digest.update(f"\x00{occurrence}".encode())
-        return digest.hexdigest()[:24]
+__all__ = ["READABLE_SCHEMAS", "SCHEMA", "Chunk", "ChunkIds", "normalise_for_id"]

@@ -10,8 +10,9 @@ from typing import Any
 
 from structchunk.chunk import repairs
 from structchunk.chunk.budget import Budget, contextualize
-from structchunk.chunk.chunk import Chunk, ChunkIds
+from structchunk.chunk.chunk import Chunk
 from structchunk.chunk.hygiene import front_matter_metadata
+from structchunk.chunk.ids import ChunkIds
 from structchunk.chunk.links import DefinitionLinks
 from structchunk.chunk.pack import (
     CHARACTER_SPLIT,
@@ -121,7 +122,10 @@ def assemble(document: Document, pieces: list[Piece], packer: Packer, budget: Bu
             text=text, content=content, start=start, end=end, heading_path=known[1],
             kinds=kinds, language=language_at(start), chunk_id=ids.next(content),
             index=number, size=len(text) if counts_characters else budget.size(text),
-            source=path_of, metadata=metadata))
+            source=path_of, metadata=metadata,
+            # The context given, as `__post_init__` would set it: three attribute writes
+            # through `object.__setattr__` a chunk fewer.
+            context=content, context_start=start, context_end=end))
     return chunks
 
 
