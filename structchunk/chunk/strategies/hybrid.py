@@ -68,7 +68,7 @@ class _Walk:
         """The pieces of `node` under `path`; `opens` counts the titles of `path` whose
         heading stands at the node's start (the first block of a section), so the node is
         sized with the path line it will be embedded with."""
-        node = self._only_child(node)
+        given, node = node, self._only_child(node)
         inner, opened = _enter(node, path)
         if inner is path:
             opened = opens
@@ -78,9 +78,10 @@ class _Walk:
         whole = Piece(start, end, inner, opened)
         if self.packer.fits(whole) and not self._divided(start, end):
             return [whole]
-        if node.kind is NodeKind.DOCUMENT and self.document.source_file is not None:
-            # A source file is one unfenced code block whose units are its definitions.
-            return code_pieces(self.packer, node, inner)
+        if given.kind is NodeKind.DOCUMENT and self.document.source_file is not None:
+            # A source file is one unfenced code block whose units are its definitions, also
+            # when it holds a single one (which `_only_child` stepped into).
+            return code_pieces(self.packer, given, _enter(given, path)[0])
         if node.kind is NodeKind.TABLE:
             return table_pieces(self.packer, node, inner)
         if node.kind is NodeKind.CODE:

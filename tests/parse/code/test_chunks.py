@@ -153,3 +153,34 @@ def test_fenced_functions_in_the_release_notes_stay_whole() -> None:
         start = text.index(name)
         end = text.index("\n\n", start)
         assert len(holders(chunks, start, end)) == 1, name
+
+
+@pytest.mark.parametrize("max_size", [300, 400, 500])
+def test_a_file_that_is_one_class_is_cut_as_code_between_its_methods(max_size: int,
+                                                                      tmp_path: Path) -> None:
+    """A source file whose only top-level unit is one class is still one code block: its
+    methods stay whole, each piece starts at its line's indentation and names the method it
+    opens with, as in a file of many definitions (not the prose fallback for the class)."""
+    methods = "".join(f'''
+    def method_{index}(self, value):
+        """Return value times {index}."""
+        total = value * {index}
+        if total > 100:
+            total = total - {index}
+        return total
+''' for index in range(12))
+    path = tmp_path / "calc.py"
+    path.write_text('class Calculator:\n    """A calculator."""\n' + methods, encoding="utf-8")
+    document = structchunk.parse(path)
+    chunks = structchunk.split(document, max_size=max_size)
+    assert_chunks_valid(document.text, chunks, max_size)
+    units = [node for node, _ in document.root.walk() if node.kind is NodeKind.DEFINITION
+             and node.title and node.title.startswith("def ")]
+    assert len(units) == 12
+    for unit in units:
+        assert len(holders(chunks, unit.start, unit.end)) == 1
+    later = [chunk for chunk in chunks if chunk.start > 0]
+    assert later
+    for chunk in later:
+        assert chunk.content.startswith("    def method_")
+        assert chunk.heading_path[-1] == "def " + chunk.content.split("def ")[1].split("(")[0]
