@@ -4,7 +4,9 @@ Every piece of a split script would otherwise carry the same heading path ("… 
 Checker"), and a piece that holds several whole functions carries only the file: retrieval
 cannot tell them apart. Each such piece gets the first definition that starts inside it
 (from the code outline) as the last entry of its path, or, for code without a grammar, the
-first line that reads as the start of a function or a section comment. The entry is in the
+first line that reads as the start of a function or a section comment. A piece that holds the
+signature of the definition around its start is that definition's, and is not renamed after
+a function nested in its body. The entry is in the
 embedded path line, and kept only where the piece still fits; the piece that opens a fenced
 block keeps the section's path, so it may still join the text before it. A piece that starts
 at a definition's doc comment shows that definition's title in its path line, which a piece
@@ -86,9 +88,21 @@ def _first_definition(node: Node, definitions: list[Node], starts: list[int], pi
         return None
     found = definitions[index]
     around = _innermost_around(node, piece.start)
-    if around is not None and found.end > around.end:
-        return None
+    if around is not None and (found.end > around.end or _code_start(around) >= piece.start):
+        return None  # a sibling after it, or the piece holds the signature of `around`
     return found.title
+
+
+def _code_start(definition: Node) -> int:
+    """Where a definition's own code starts: after its leading doc comment, if it has one.
+
+    A piece that starts in that comment or at that point holds the definition's signature,
+    so it is about the definition, not about the first function nested in its body.
+    """
+    children = definition.children
+    if len(children) > 1 and definition_data(children[0]).leading_comments:
+        return children[1].start
+    return definition.start
 
 
 def _innermost_around(node: Node, offset: int) -> Node | None:

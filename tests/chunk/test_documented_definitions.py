@@ -109,3 +109,77 @@ def test_corpus_chunks_opening_at_doc_comments_name_their_definition(name: str) 
                if starts[chunk.start].split()[-1] not in _path_line(chunk)]
     # Only a piece that holds its definition whole at the edge of the budget may leave it out.
     assert len(unnamed) <= len(opening) // 5, unnamed
+
+
+JAVASCRIPT = '''/**
+ * Redirect to the given `url` with optional response `status`, defaulting to 302.
+ *
+ * The resulting `url` is determined by `res.location()`, so it will play nicely
+ * with mounted apps, relative paths and `"back"` redirects. The body is a short text
+ * or HTML page that names the new address, for clients that do not follow redirects.
+ *
+ * Examples:
+ *
+ *    res.redirect('/foo/bar');
+ *    res.redirect('http://example.com');
+ *    res.redirect(301, 'http://example.com');
+ *    res.redirect('../login'); // /blog/post/1 -> /blog/login
+ *
+ * @public
+ */
+
+res.redirect = function redirect(url) {
+  var address = url;
+  var body;
+  var status = 302;
+
+  // allow status / url
+  if (arguments.length === 2) {
+    status = arguments[0];
+    address = arguments[1];
+  }
+
+  address = this.location(address).get('Location');
+
+  this.format({
+    text: function(){
+      body = statuses.message[status] + '. Redirecting to ' + address;
+    },
+
+    html: function(){
+      var u = escapeHtml(address);
+      body = '<p>' + statuses.message[status] + '. Redirecting to ' + u + '</p>';
+    },
+
+    default: function(){
+      body = '';
+    }
+  });
+
+  this.status(status);
+  this.set('Content-Length', Buffer.byteLength(body));
+  this.end(this.req.method === 'HEAD' ? undefined : body);
+};
+'''
+
+
+@pytest.mark.parametrize("max_size", [500, 600, 800, 900])
+def test_a_piece_holding_a_signature_is_named_by_it_not_by_a_function_nested_below(
+        max_size: int, tmp_path: Path) -> None:
+    """The doc comment above a long function fills one piece; the next piece starts at the
+    signature and holds callbacks defined in the body. Its heading path names the function
+    whose signature it holds, not the first callback (`... > function res.redirect >
+    function text` would send a question about redirects to a piece said to be about a
+    callback)."""
+    path = tmp_path / "response.js"
+    path.write_text(JAVASCRIPT, encoding="utf-8")
+    document = structchunk.parse(path)
+    chunks = structchunk.split(document, max_size=max_size)
+    assert_chunks_valid(document.text, chunks, max_size)
+    signature = JAVASCRIPT.index("res.redirect = function")
+    holding = [chunk for chunk in chunks if chunk.start <= signature < chunk.end]
+    assert len(holding) == 1
+    chunk = holding[0]
+    assert chunk.start > 0, "the doc comment and the signature must be apart for this test"
+    assert "text: function" in chunk.content
+    assert chunk.heading_path[-1] == "function res.redirect", chunk.heading_path
