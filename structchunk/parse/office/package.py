@@ -61,7 +61,7 @@ def check_package(data: bytes, origin: str, what: str) -> zipfile.ZipFile:
         package = zipfile.ZipFile(io.BytesIO(data))
         names = package.namelist()
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
-        raise ParseError(f"is a damaged {what} (its ZIP package cannot be read: {err})",
+        raise ParseError(f"is {what} that is damaged (its ZIP package cannot be read: {err})",
                          origin) from err
     expanded = sum(info.file_size for info in package.infolist())
     if expanded > MAX_EXPANDED:
@@ -71,10 +71,10 @@ def check_package(data: bytes, origin: str, what: str) -> zipfile.ZipFile:
         try:
             manifest = package.read("META-INF/manifest.xml")
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, KeyError) as err:
-            raise ParseError(f"is a damaged {what} ({err})", origin) from err
+            raise ParseError(f"is {what} that is damaged ({err})", origin) from err
         if _ODF_ENCRYPTED in manifest:
-            raise ParseError(f"is an encrypted (password-protected) {what}; "
-                             "save it without a password to chunk it", origin)
+            raise ParseError(f"is {what} encrypted with a password; "
+                             "save it without one to chunk it", origin)
     return package
 
 
@@ -82,8 +82,8 @@ def ole_error(data: bytes, origin: str, what: str) -> StructchunkError:
     for stream, kind in _OLE_KINDS:
         if stream.encode("utf-16-le") in data:
             if kind is None:
-                return ParseError(f"is an encrypted (password-protected) {what}; "
-                                  "save it without a password to chunk it", origin)
+                return ParseError(f"is {what} encrypted with a password; "
+                                  "save it without one to chunk it", origin)
             return UnsupportedFormatError(
                 f"is {kind}, which structchunk does not read; save it as the current "
                 "format (.docx, .pptx, .xlsx) or as PDF", origin)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -145,3 +146,23 @@ def test_a_package_that_expands_past_the_limit_is_refused(monkeypatch: pytest.Mo
     monkeypatch.setattr(package, "MAX_EXPANDED", 100)
     with pytest.raises(ParseError, match="ZIP bomb"):
         structchunk.parse(odt_bytes("<text:p>" + "x" * 500 + "</text:p>"), format="odt")
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("broken.xlsx", b"PK\x03\x04 a ZIP signature and nothing after it"),
+    ("broken.docx", b"PK\x03\x04 a ZIP signature and nothing after it"),
+    ("secret.xlsx", ole_bytes("EncryptionInfo")),
+    ("secret.pptx", ole_bytes("EncryptionInfo")),
+])
+def test_error_messages_name_the_format_once_in_plain_words(tmp_path: Path, name: str,
+                                                            data: bytes) -> None:
+    """The file kind is spliced into the message with its article ("an Excel workbook"):
+    an adjective before it would read "a damaged an Excel workbook"."""
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(ParseError) as caught:
+        structchunk.split(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert not re.search(r"\b(?:a|an) (?:\S+ ){0,2}(?:a|an)\b", message), message
+    assert ("damaged" in message) != ("encrypted" in message)
