@@ -61,7 +61,7 @@ def parse(source: Source, language: str | None = None, notebook_outputs: bool = 
     pieces: list[str] = []
     length = 0
     for index, cell in enumerate(_cells(notebook, source.origin)):
-        for text, output in _cell_texts(cell, kernel, notebook_outputs):
+        for text, output in _cell_texts(cell, kernel, notebook_outputs, source.origin, index):
             if length:
                 pieces.append("\n\n")
                 length += 2
@@ -96,7 +96,11 @@ def _cells(notebook: dict[str, Any], origin: str) -> list[dict[str, Any]]:
                  for cell in (sheet.get("cells") or [])]
     if not isinstance(cells, list):
         raise ParseError("is not a notebook: `cells` is not a list", origin)
-    return [cell for cell in cells if isinstance(cell, dict)]
+    for index, cell in enumerate(cells):
+        if not isinstance(cell, dict):
+            raise ParseError(f"is not a valid notebook: cell {index + 1} is not an object",
+                             origin)
+    return cells
 
 
 def _kernel_language(notebook: dict[str, Any]) -> str:
@@ -108,10 +112,11 @@ def _kernel_language(notebook: dict[str, Any]) -> str:
     return "python"
 
 
-def _cell_texts(cell: dict[str, Any], kernel: str, outputs: bool) -> list[tuple[str, bool]]:
+def _cell_texts(cell: dict[str, Any], kernel: str, outputs: bool, origin: str, index: int
+                ) -> list[tuple[str, bool]]:
     """The texts a cell shows: its source, and (for code, when asked) its outputs."""
     kind = cell.get("cell_type")
-    body = _joined(cell.get("source", cell.get("input", ""))).strip("\n")
+    body = _source_text(cell.get("source", cell.get("input", "")), origin, index).strip("\n")
     texts: list[tuple[str, bool]] = []
     if kind == "code":
         if body.strip():
@@ -136,6 +141,26 @@ def _output_text(output: Any) -> str:
         return _ANSI.sub("", "\n".join(_joined(line) for line in output.get("traceback") or []))
     data = output.get("data") or {}
     return _joined(data.get("text/plain", output.get("text", "")))
+
+
+def _source_text(value: Any, origin: str, index: int) -> str:
+    """A cell's source, a string or a list of strings (nbformat); anything else is refused
+    by name rather than read as an empty cell, which would lose it without a word."""
+    if isinstance(value, str):
+        return value
+    where = f"is not a valid notebook: the source of cell {index + 1}"
+    if not isinstance(value, list):
+        raise ParseError(f"{where} is a JSON {_json_kind(value)}, not text", origin)
+    for item in value:
+        if not isinstance(item, str):
+            raise ParseError(f"{where} has a line that is a JSON {_json_kind(item)}, not text",
+                             origin)
+    return "".join(value)
+
+
+def _json_kind(value: Any) -> str:
+    kinds = {bool: "boolean", int: "number", float: "number", dict: "object", list: "list"}
+    return "null" if value is None else kinds.get(type(value), "value")
 
 
 def _joined(value: Any) -> str:

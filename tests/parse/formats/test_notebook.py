@@ -75,6 +75,11 @@ def test_a_notebook_is_found_by_its_content() -> None:
     (b"{not json", "not valid JSON"),
     (b"[1, 2]", "not an object"),
     (b'{"cells": 3, "nbformat": 4}', "not a list"),
+    (b'{"cells": ["text"], "nbformat": 4}', "cell 1 is not an object"),
+    (b'{"cells": [{"cell_type": "markdown", "source": "# A"}, {"cell_type": "code", '
+     b'"source": 5}], "nbformat": 4}', "the source of cell 2 is a JSON number, not text"),
+    (b'{"cells": [{"cell_type": "code", "source": ["x = 1\\n", null]}], "nbformat": 4}',
+     "the source of cell 1 has a line that is a JSON null, not text"),
 ])
 def test_broken_notebooks_are_named(data: bytes, problem: str) -> None:
     with pytest.raises(ParseError, match=problem):
