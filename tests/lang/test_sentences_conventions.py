@@ -80,3 +80,27 @@ def test_a_clitic_after_an_apostrophe_is_no_abbreviation(text: str, language: st
                                                          expected: list[str]) -> None:
     # German "s." (siehe) is an abbreviation; "geht's." is a word that ends its sentence
     assert sentences(text, language) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the copula is one letter with its vowel sign, the shape of an initial, and ends most
+    # Gujarati sentences
+    ("આ મારું ઘર છે. તે ખૂબ મોટું છે. હું અહીં રહું છું.",
+     ["આ મારું ઘર છે.", "તે ખૂબ મોટું છે.", "હું અહીં રહું છું."]),
+    ("તમે ક્યાં છો. ૧૦ વર્ષ થયાં.", ["તમે ક્યાં છો.", "૧૦ વર્ષ થયાં."]),
+    # ... while initials of the same shape stay with the name they open
+    ("મો. ક. ગાંધી મહાન નેતા હતા. તેઓ અમદાવાદમાં રહેતા.",
+     ["મો. ક. ગાંધી મહાન નેતા હતા.", "તેઓ અમદાવાદમાં રહેતા."]),
+])
+def test_gujarati_copula_ends_a_sentence_where_an_initial_would_not(
+        text: str, expected: list[str]) -> None:
+    assert sentences(text, "gu") == expected
+
+
+@pytest.mark.parametrize("language", ["bo", "dz", None])
+def test_tibetan_shad_ends_a_sentence(language: str | None) -> None:
+    """Tibetan and Dzongkha have no grammar file of their own: the script's file gives the
+    shad, and a language the grammars do not know gets it with every other script's."""
+    text = "ང་བོད་སྐད་ཤོད་ཀྱི་ཡོད། ཁྱེད་རང་ག་པར་ཕེབས་ཀྱི་ཡོད། དེ་རིང་གནམ་གཤིས་ཡག་པོ་འདུག།"
+    assert sentences(text, language) == [
+        "ང་བོད་སྐད་ཤོད་ཀྱི་ཡོད།", "ཁྱེད་རང་ག་པར་ཕེབས་ཀྱི་ཡོད།", "དེ་རིང་གནམ་གཤིས་ཡག་པོ་འདུག།"]
