@@ -26,7 +26,7 @@ import structchunk
 from structchunk.decode import Source, from_text
 from structchunk.lang import detect, identifier
 from structchunk.lang.counting import letters
-from structchunk.lang.identifier import _identify, identify
+from structchunk.lang.identifier import forget_answers, identify
 from structchunk.lang.noise import without_noise
 from structchunk.lang.scripts import text_script
 
@@ -61,9 +61,9 @@ def step_costs(texts: list[str], rounds: int) -> str:
     asked = [sample for sample, verdict in zip(samples, map(detect.judge, texts), strict=True)
              if verdict.guesses]
     # Each round starts with no answer kept, as a fresh process does.
-    identifier = best_of(rounds, lambda: (_identify.cache_clear(),
+    identifier = best_of(rounds, lambda: (forget_answers(),
                                           [identify(sample) for sample in asked]))
-    whole = best_of(rounds, lambda: (_identify.cache_clear(),
+    whole = best_of(rounds, lambda: (forget_answers(),
                                      [detect.judge(text, found) for text in texts]))
     return (f"| {len(texts):,} | {size:,} | {noise * 1000:.1f} ms | {counted * 1000:.1f} ms | "
             f"{scripts * 1000:.1f} ms | {identifier * 1000:.1f} ms ({len(asked):,} texts) | "
@@ -81,8 +81,8 @@ def main() -> None:
     characters = sum(len(source.text) for source in sources)
     asked: list[str] = []
     judged = judged_texts(sources, asked)
-    detected = best_of(args.rounds, lambda: [structchunk.split(source, format="markdown")
-                                             for source in sources])
+    detected = best_of(args.rounds, lambda: (forget_answers(), [
+        structchunk.split(source, format="markdown") for source in sources]))
     given = best_of(args.rounds, lambda: [
         structchunk.split(source, format="markdown", language=language)
         for source, language in zip(sources, languages, strict=True)])

@@ -64,3 +64,17 @@ def test_every_line_break_the_model_would_stop_at_is_asked_as_a_space(text: str)
     for char in "\n\r\x0b\x0c\x85\u2028\u2029":
         spaced = spaced.replace(char, " ")
     assert identifier._LINE_BREAK.sub(" ", text) == spaced
+
+
+def test_forgetting_the_answers_makes_the_next_reading_ask_the_model_again() -> None:
+    """Benchmarks drop the kept answers before each round, so a round pays the model's work
+    as a first reading of its documents does."""
+    text = "Ein kurzer deutscher Satz, der nur für diesen Test geschrieben wurde."
+    identifier.forget_answers()
+    first = identifier.identify(text)
+    assert identifier._identify.cache_info().currsize == 1
+    assert identifier.identify(text) == first
+    assert identifier._identify.cache_info().hits == 1
+    identifier.forget_answers()
+    assert identifier._identify.cache_info().currsize == 0
+    assert identifier.identify(text) == first
