@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import regex
 
+from structchunk.chunk.doc_summary import summary_of, with_summary
 from structchunk.chunk.naming import named_pieces
 from structchunk.chunk.pack import FRAME_DROPPED, Packer, Piece, Title, reframed, respan
 from structchunk.decode import BLANK_LINE
@@ -71,8 +72,9 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     fence_open, body_start, body_end = data.fence_open, data.body_start, data.body_end
     if fence_open is None:
         units = _fitting_pieces(packer, source, node.children, node.start, node.end, path, "", "")
-        return named_pieces(packer, _with_indentation(packer, packer.pack_framed(units, "", "")),
-                            node)
+        # `nested`: code cut off from its doc comment keeps the summary it carries.
+        return named_pieces(packer, _with_indentation(
+            packer, packer.pack_framed(units, "", "", nested=True)), node)
     fence_close = data.fence_close
     prefix = str(fence_open) + "\n"
     suffix = "\n" + str(fence_close) if fence_close else ""
@@ -83,7 +85,8 @@ def code_pieces(packer: Packer, node: Node, path: tuple[Title, ...]) -> list[Pie
     units = _fitting_pieces(packer, source, node.children, body_start, body_end, path, prefix,
                        suffix)
     return named_pieces(packer, _with_indentation(
-        packer, packer.pack_framed(units, prefix, suffix, lead=lead, tail=tail)), node)
+        packer, packer.pack_framed(units, prefix, suffix, lead=lead, tail=tail, nested=True)),
+        node)
 
 
 def _with_indentation(packer: Packer, pieces: list[Piece]) -> list[Piece]:
@@ -126,7 +129,9 @@ def _fitting_pieces(packer: Packer, source: str, children: Sequence[Node], start
             comments = child.children[0]
             units.extend(line_units(packer, source, comments.start, comments.end, inner,
                                     prefix, suffix))
-            units.append(Piece(child.children[1].start, child.end, inner, 0))
+            code = Piece(child.children[1].start, child.end, inner, 0)
+            summary = summary_of(packer, comments.start, comments.end)
+            units.append(with_summary(packer, code, summary, prefix, suffix))
         elif child.children:
             parts = _fitting_pieces(packer, source, child.children, child.start, child.end, inner,
                                prefix, suffix)
