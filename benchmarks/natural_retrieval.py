@@ -36,11 +36,13 @@ from structchunk.evaluate.natural import (
     Search,
     bm25_search,
     dense_search,
+    first_ranks,
     load_questions,
     pooled_by_language,
     score,
     score_in_language,
 )
+from structchunk.evaluate.paired import paired, smallest_significant_lead
 from structchunk.evaluate.vector_cache import cached_embedding
 from structchunk.tree import Document, NodeKind, trim_span
 
@@ -155,6 +157,40 @@ def table(title: str, results: dict[str, dict[str, tuple[int, float, float, floa
         print(f"| {tool} | " + " | ".join(cells) + " |")
 
 
+def paired_table(title: str, questions: list[Question], pieces: dict[str, list[Piece]],
+                 make_search: Callable[[Sequence[Piece]], Search]) -> None:
+    """structchunk's default against every other tool, question by question: the questions
+    only the default finds within the top k, those only the other finds, and the sign
+    test's p (structchunk/evaluate/paired.py), for all questions and per language."""
+    ranks = {tool: first_ranks(questions, found, make_search(found))
+             for tool, found in pieces.items()}
+    groups = {"all": questions}
+    for question in questions:
+        groups.setdefault(f"lang:{question.lang}", []).append(question)
+    print(f"\n{title}: cells are questions found only by structchunk hybrid / only by the "
+          "other tool (sign test p), at 1 and at 5\n")
+    print("| against | " + " | ".join(f"{group} ({len(members)}) @{k}" for group, members
+                                       in groups.items() for k in (1, 5)) + " |")
+    print("|---|" + "---|" * 2 * len(groups))
+    default = ranks[DEFAULT_AND_BEST[0]]
+    for tool, other in ranks.items():
+        if tool == DEFAULT_AND_BEST[0]:
+            continue
+        cells = []
+        for members in groups.values():
+            ids = {question.id for question in members}
+            for k in (1, 5):
+                result = paired({key: default[key] for key in ids},
+                                {key: other[key] for key in ids}, k)
+                cells.append(f"+{result.only_first} / -{result.only_second} "
+                             f"({result.p_value:.2f})")
+        print(f"| {tool} | " + " | ".join(cells) + " |")
+    leads = ", ".join(f"{group} {0.05 * len(members):.1f}" for group, members in groups.items())
+    print(f"\na lead of 5 points is, in questions: {leads}; the sign test tells a lead from "
+          f"chance (p < 0.05) only from {smallest_significant_lead(len(questions))} questions "
+          "found by one tool only with none the other way")
+
+
 def scored(questions: list[Question], pieces: dict[str, list[Piece]],
            make_search: Callable[[Sequence[Piece]], Search], original: dict[str, str]
            ) -> tuple[dict, dict]:
@@ -203,6 +239,7 @@ def main() -> None:
           "cells: recall@1 / recall@5 / MRR@10")
     results, in_language = scored(questions, pieces, bm25_search, original)
     table("BM25", results | in_language)
+    paired_table("BM25, paired", questions, pieces, bm25_search)
     if args.embedding:
         english = [question for question in questions if question.lang == "en"]
         docs = {question.doc for question in english}
@@ -213,6 +250,8 @@ def main() -> None:
         results, in_language = scored(
             english, chosen, lambda found: dense_search(found, embedding), original)
         table("all-MiniLM-L6-v2 (English questions)", results | in_language)
+        paired_table("all-MiniLM-L6-v2, paired", english, chosen,
+                     lambda found: dense_search(found, embedding))
 
 
 if __name__ == "__main__":

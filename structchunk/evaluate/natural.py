@@ -93,6 +93,18 @@ def score(questions: Sequence[Question], pieces: Sequence[Piece], search: Search
                                                for number in search(question.question, 10)])
 
 
+def first_ranks(questions: Sequence[Question], pieces: Sequence[Piece], search: Search,
+                depth: int = 10) -> dict[str, float]:
+    """Per question id, the rank of the first hit within `depth` (`math.inf` for none): what
+    `paired.paired` compares question by question."""
+    ranks: dict[str, float] = {}
+    for question in questions:
+        found = [pieces[number] for number in search(question.question, depth)]
+        ranks[question.id] = next((rank for rank, piece in enumerate(found, 1)
+                                   if _is_hit(question, piece)), math.inf)
+    return ranks
+
+
 def score_in_language(questions: Sequence[Question], pieces: Sequence[Piece],
                       make_search: Callable[[Sequence[Piece]], Search],
                       language_of: Callable[[Question], str]
@@ -139,5 +151,5 @@ def _is_hit(question: Question, piece: Piece) -> bool:
     return piece.doc == question.doc and question.answer in piece.content
 
 
-__all__ = ["Piece", "Question", "bm25_search", "dense_search", "load_questions", "score",
-           "score_in_language"]
+__all__ = ["Piece", "Question", "bm25_search", "dense_search", "first_ranks", "load_questions",
+           "score", "score_in_language"]
