@@ -113,7 +113,19 @@ def _unless_opening(line: Callable[[Chunk], str]) -> Variant:
         else _with(line(chunk), chunk)
 
 
+_TAG = regex.compile(r"<[^<>\n]+>")
+_LINKED = regex.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_URL = regex.compile(r"https?://\S+")
+
+
+def _readable(text: str) -> str:
+    """Markup reduced to what a reader sees: tags dropped, links and images as their text."""
+    return _URL.sub("", _LINKED.sub(r"\1", _TAG.sub("", text)))
+
+
 VARIANTS: dict[str, Variant] = {
+    "markup reduced to its text": lambda chunk, title: chunk.text if _is_code(chunk)
+    else _readable(chunk.text),
     "embedded text (default)": lambda chunk, title: chunk.text,
     "content only": lambda chunk, title: chunk.content,
     "body only (no path line)": lambda chunk, title: _body(chunk),

@@ -185,6 +185,11 @@ def paired_table(title: str, questions: list[Question], pieces: dict[str, list[P
                 cells.append(f"+{result.only_first} / -{result.only_second} "
                              f"({result.p_value:.2f})")
         print(f"| {tool} | " + " | ".join(cells) + " |")
+    for k in (1, 5):
+        nobody = {group: sum(all(ranks[tool][question.id] > k for tool in ranks)
+                             for question in members) for group, members in groups.items()}
+        print(f"\nmissed at {k} by every tool: " + ", ".join(
+            f"{group} {count} of {len(groups[group])}" for group, count in nobody.items()))
     leads = ", ".join(f"{group} {0.05 * len(members):.1f}" for group, members in groups.items())
     print(f"\na lead of 5 points is, in questions: {leads}; the sign test tells a lead from "
           f"chance (p < 0.05) only from {smallest_significant_lead(len(questions))} questions "
