@@ -41,6 +41,9 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
         "tests/chunk", "tests/golden", "tests/test_spans.py",
         "tests/hardening/test_heading_path_budget.py", "tests/hardening/test_lines.py",
         "tests/hardening/test_errors.py", "tests/tokens"]),
+    "doc_summary": (["structchunk/chunk/doc_summary.py"], [
+        "tests/chunk/test_doc_summary.py", "tests/chunk/test_framed_fits.py",
+        "tests/chunk/test_documented_definitions.py", "tests/parse/code/test_chunks.py"]),
     "lang": (["structchunk/lang/*"], ["tests/lang", "tests/test_extending.py"]),
     "legal": (["structchunk/parse/legal/*"], [
         "tests/parse/legal", "tests/test_extending.py",
