@@ -61,6 +61,7 @@ AREAS: dict[str, tuple[list[str], list[str]]] = {
         "tests/batch/test_discover_wide_text.py", "tests/batch/test_run_details.py",
         "tests/batch/test_input_details.py"]),
     "evaluate": (["structchunk/evaluate/*"], ["tests/evaluate"]),
+    "paired": (["structchunk/evaluate/paired.py"], ["tests/evaluate/test_paired.py"]),
     "integrations": (["structchunk/integrations/*"], [
         "tests/integrations", "tests/docs/test_integrations_doc.py"]),
     "cli": (["structchunk/cli/*"], ["tests/cli", "tests/evaluate/test_evaluation.py"]),

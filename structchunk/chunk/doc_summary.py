@@ -33,28 +33,25 @@ def summary_of(packer: Packer, start: int, end: int) -> str | None:
     found_text = False
     for line in packer.source[start:end].splitlines():
         has_text = bool(_text_of(line))
-        if not has_text and found_text:
-            break
-        if has_text or lines or line.strip():
-            lines.append(line)
+        if found_text and not has_text:
+            break  # the blank comment line after the first paragraph
+        if lines or line.strip():
+            lines.append(line.rstrip())
         found_text = found_text or has_text
-    text = "\n".join(line.rstrip() for line in lines).strip("\n")
+    text = "\n".join(lines)
     if not _text_of(text):
         return None
-    if text.lstrip().startswith("/*") and "*/" not in text:
-        text += "\n */" if text.lstrip().startswith("/**") else " */"
+    opening = text.lstrip()
+    if opening.startswith("/*") and "*/" not in text:
+        indentation = text[:len(text) - len(opening)]
+        text += f"\n{indentation} */" if opening.startswith("/**") else " */"
     text += "\n"
     return text if packer.budget.size(text) <= packer.budget.max_size // 4 else None
 
 
 def _text_of(text: str) -> str:
     """The words of comment lines without their markers."""
-    return "".join(line[_marker_end(line):] for line in text.splitlines()).strip()
-
-
-def _marker_end(line: str) -> int:
-    match = _MARKERS.match(line)
-    return match.end() if match is not None else 0
+    return "".join(_MARKERS.sub("", line, count=1) for line in text.splitlines()).strip()
 
 
 def with_summary(packer: Packer, code: Piece, summary: str | None, prefix: str,
@@ -63,7 +60,7 @@ def with_summary(packer: Packer, code: Piece, summary: str | None, prefix: str,
     before it where both fit with the frame; else the code alone, never cut for it."""
     if summary is None or not packer.fits_framed(code, prefix + summary, suffix):
         return code
-    return reframed(code, summary, "")
+    return reframed(code, summary, code.suffix)
 
 
 __all__ = ["summary_of", "with_summary"]

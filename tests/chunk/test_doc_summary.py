@@ -94,6 +94,10 @@ def _summary(comment: str, max_size: int = 1000) -> str | None:
      "// Execute runs the command.\n// It returns an error.\n"),
     ("# Totals for the report.\n#\n# Details.", "# Totals for the report.\n"),
     ("-- Active users only.", "-- Active users only.\n"),
+    ("    /// Indented summary.\n    ///\n    /// More.", "    /// Indented summary.\n"),
+    ("    /**\n     * Indented.\n     *\n     * More.\n     */",
+     "    /**\n     * Indented.\n     */\n"),
+    ("  /* Indented block.\n\n  More. */", "  /* Indented block. */\n"),
     ("/**\n *\n */", None),
     ("///\n///", None),
 ])
@@ -103,8 +107,9 @@ def test_the_summary_is_the_comments_first_paragraph(comment: str, summary: str 
 
 def test_a_summary_over_a_quarter_of_the_budget_is_not_repeated() -> None:
     comment = "/// " + "word " * 30
-    assert _summary(comment, max_size=4 * len(comment.rstrip()) + 8) is not None
-    assert _summary(comment, max_size=2 * len(comment)) is None
+    size = len(comment.rstrip()) + 1  # with its line break
+    assert _summary(comment, max_size=4 * size) is not None
+    assert _summary(comment, max_size=4 * size - 1) is None
 
 
 @pytest.mark.skipif(corpus_root() is None, reason="needs the shared corpus")

@@ -17,7 +17,8 @@ from structchunk.evaluate.paired import paired, sign_test, smallest_significant_
     (0, 6, 2 / 64),
     (5, 0, 2 / 32),
     (3, 1, 2 * 5 / 16),
-    (12, 13, 1.0),  # capped: the two tails overlap at the middle
+    (12, 13, 1.0),
+    (3, 3, 1.0),  # capped: the two tails overlap at the middle (2 * 42/64 without the cap)
     (20, 5, 2 * sum(math.comb(25, count) for count in range(6)) / 2 ** 25),
 ])
 def test_the_sign_test_is_exact_and_two_sided(wins: int, losses: int, p: float) -> None:
@@ -26,10 +27,10 @@ def test_the_sign_test_is_exact_and_two_sided(wins: int, losses: int, p: float) 
 
 def test_only_the_questions_one_tool_finds_count() -> None:
     inf = math.inf
-    first = {"a": 1, "b": 3, "c": inf, "d": 6, "e": 2}
-    second = {"a": 1, "b": inf, "c": 2, "d": inf, "e": inf}
+    first = {"a": 1, "b": 3, "c": inf, "d": 6, "e": 5, "f": 7}
+    second = {"a": 1, "b": inf, "c": 5, "d": inf, "e": inf, "f": 2}
     at_five = paired(first, second, 5)
-    assert (at_five.only_first, at_five.only_second) == (2, 1)  # b, e against c
+    assert (at_five.only_first, at_five.only_second) == (2, 2)  # b, e against c, f
     at_one = paired(first, second, 1)
     assert (at_one.only_first, at_one.only_second) == (0, 0)
     assert at_one.p_value == 1.0
@@ -37,6 +38,8 @@ def test_only_the_questions_one_tool_finds_count() -> None:
 
 def test_the_smallest_lead_that_the_test_tells_from_chance() -> None:
     assert smallest_significant_lead(10) == 6
+    assert smallest_significant_lead(6) == 6
+    assert smallest_significant_lead(10, level=2 / 64) == 7  # p must be below the level
     assert smallest_significant_lead(5) is None
     assert smallest_significant_lead(10, level=0.01) == 8
 
