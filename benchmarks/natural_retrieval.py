@@ -13,10 +13,15 @@ metadata allows and the peers' strings do not. For a fair comparison the peers g
 coarser filter any pipeline can build: "documents in the question's language" keeps the
 pieces of documents detected in that language (structchunk's document-level detection).
 
+With --stemmed, BM25 runs a second time with Snowball stemming (PyStemmer, `bench` extra), as
+bm25s's own examples set it up: every piece stemmed in its document's language (the same
+detected language for every tool, so only the boundaries differ) and every question in its
+own; a language Snowball lacks (Marathi, Japanese, ...) is left unstemmed.
+
 Vectors are appended to benchmarks/.cache/minilm.jsonl as they are computed (keyed by model
 and text hash), so an interrupted embedding run resumes where it stopped.
 
-    python benchmarks/natural_retrieval.py [--max-size 1000] [--embedding]
+    python benchmarks/natural_retrieval.py [--max-size 1000] [--embedding] [--stemmed]
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import regex
 from _common import REPO, corpus_root
 
 import structchunk
+from structchunk.evaluate.bm25 import tokens
 from structchunk.evaluate.natural import (
     Piece,
     Question,
@@ -157,6 +163,52 @@ def table(title: str, results: dict[str, dict[str, tuple[int, float, float, floa
         print(f"| {tool} | " + " | ".join(cells) + " |")
 
 
+# Snowball's algorithm for each language code of the questions and documents it covers.
+SNOWBALL = {"ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "de": "german",
+            "el": "greek", "en": "english", "es": "spanish", "fa": "persian", "fi": "finnish",
+            "fr": "french", "hi": "hindi", "hu": "hungarian", "id": "indonesian",
+            "it": "italian", "ne": "nepali", "nl": "dutch", "pl": "polish", "pt": "portuguese",
+            "ro": "romanian", "ru": "russian", "sv": "swedish", "ta": "tamil", "tr": "turkish"}
+
+
+def stemmed_search_of(document_language: Callable[[Piece], str | None],
+                      question_language: dict[str, str]
+                      ) -> Callable[[Sequence[Piece]], Search]:
+    """BM25 (bm25s) over stemmed tokens: each piece in `document_language`, each question
+    (by its text) in `question_language`."""
+    import bm25s
+    import Stemmer
+
+    stemmers: dict[str, Stemmer.Stemmer] = {}
+
+    def stemmed(text: str, language: str | None) -> list[str]:
+        words = tokens(text)
+        algorithm = SNOWBALL.get((language or "").split("-")[0])
+        if algorithm is None:
+            return words
+        return stemmers.setdefault(algorithm, Stemmer.Stemmer(algorithm)).stemWords(words)
+
+    def make_search(pieces: Sequence[Piece]) -> Search:
+        retriever = bm25s.BM25()
+        retriever.index([stemmed(piece.text, document_language(piece)) or [""]
+                         for piece in pieces], show_progress=False)
+        vocabulary = set(retriever.vocab_dict)
+
+        def search(query: str, k: int) -> list[int]:
+            terms = [term for term in stemmed(query, question_language[query])
+                     if term in vocabulary]
+            if not terms or not pieces:
+                return []
+            found, scores = retriever.retrieve([terms], k=min(k, len(pieces)),
+                                               show_progress=False)
+            return [int(number) for number, value in zip(found[0], scores[0], strict=True)
+                    if value > 0]
+
+        return search
+
+    return make_search
+
+
 def paired_table(title: str, questions: list[Question], pieces: dict[str, list[Piece]],
                  make_search: Callable[[Sequence[Piece]], Search]) -> None:
     """structchunk's default against every other tool, question by question: the questions
@@ -219,6 +271,8 @@ def main() -> None:
     parser.add_argument("--max-size", type=int, default=1000)
     parser.add_argument("--embedding", action="store_true")
     parser.add_argument("--embedding-tools", default=EMBEDDING_TOOLS)
+    parser.add_argument("--stemmed", action="store_true",
+                        help="BM25 again over Snowball-stemmed tokens (PyStemmer)")
     args = parser.parse_args()
     root = corpus_root()
     asked = load_questions(QUESTIONS, root)
@@ -245,6 +299,13 @@ def main() -> None:
     results, in_language = scored(questions, pieces, bm25_search, original)
     table("BM25", results | in_language)
     paired_table("BM25, paired", questions, pieces, bm25_search)
+    if args.stemmed:
+        stemmed = stemmed_search_of(lambda piece: parsed[piece.doc].language,
+                                    {question.question: original[question.id]
+                                     for question in questions})
+        table("BM25, Snowball-stemmed", {tool: score(questions, found, stemmed(found))
+                                         for tool, found in pieces.items()})
+        paired_table("BM25, Snowball-stemmed, paired", questions, pieces, stemmed)
     if args.embedding:
         english = [question for question in questions if question.lang == "en"]
         docs = {question.doc for question in english}
