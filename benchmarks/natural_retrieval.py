@@ -248,6 +248,41 @@ def paired_table(title: str, questions: list[Question], pieces: dict[str, list[P
           "found by one tool only with none the other way")
 
 
+CONTEXT_BUDGETS = (2_000, 5_000, 10_000)
+
+
+def context_table(title: str, questions: list[Question], pieces: dict[str, list[Piece]],
+                  make_search: Callable[[Sequence[Piece]], Search]) -> None:
+    """Recall within a context budget: the ranked pieces are taken while their embedded
+    texts fit in so many characters, what a pipeline hands its language model; a tool
+    with larger chunks gets fewer of them. Shares of the questions whose answer is taken."""
+    print(f"\n{title}: recall within " + ", ".join(f"{budget:,}" for budget in CONTEXT_BUDGETS)
+          + " characters of embedded text\n")
+    print("| tool | " + " | ".join(f"{budget:,}" for budget in CONTEXT_BUDGETS) + " |")
+    print("|---|" + "---|" * len(CONTEXT_BUDGETS))
+    for tool, found in pieces.items():
+        search = make_search(found)
+        ranked = {question.id: [found[number] for number in search(question.question, 40)]
+                  for question in questions}
+        cells = []
+        for budget in CONTEXT_BUDGETS:
+            taken = sum(_answer_within(question, ranked[question.id], budget)
+                        for question in questions)
+            cells.append(f"{taken / len(questions):.0%}")
+        print(f"| {tool} | " + " | ".join(cells) + " |")
+
+
+def _answer_within(question: Question, ranked: list[Piece], budget: int) -> bool:
+    used = 0
+    for piece in ranked:
+        used += len(piece.text)
+        if used > budget:
+            return False
+        if piece.doc == question.doc and question.answer in piece.content:
+            return True
+    return False
+
+
 def scored(questions: list[Question], pieces: dict[str, list[Piece]],
            make_search: Callable[[Sequence[Piece]], Search], original: dict[str, str]
            ) -> tuple[dict, dict]:
@@ -299,6 +334,7 @@ def main() -> None:
     results, in_language = scored(questions, pieces, bm25_search, original)
     table("BM25", results | in_language)
     paired_table("BM25, paired", questions, pieces, bm25_search)
+    context_table("BM25", questions, pieces, bm25_search)
     if args.stemmed:
         stemmed = stemmed_search_of(lambda piece: parsed[piece.doc].language,
                                     {question.question: original[question.id]
@@ -318,6 +354,8 @@ def main() -> None:
         table("all-MiniLM-L6-v2 (English questions)", results | in_language)
         paired_table("all-MiniLM-L6-v2, paired", english, chosen,
                      lambda found: dense_search(found, embedding))
+        context_table("all-MiniLM-L6-v2", english, chosen,
+                      lambda found: dense_search(found, embedding))
 
 
 if __name__ == "__main__":
